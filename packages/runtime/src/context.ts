@@ -1,0 +1,52 @@
+declare const toolContextBrand: unique symbol;
+
+/** Running token and cost tally of a run, shared by every call in it. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Input tokens served from the provider's prompt cache (a subset of `inputTokens`). */
+  cachedInputTokens: number;
+  /** Model requests made so far. */
+  requests: number;
+  /** Cost so far in US dollars, from usage times the model's prices, when prices are known. */
+  costUsd: number;
+}
+
+/** Structured log sink for tool code; lines are kept in the run's record. */
+export interface ToolLogger {
+  debug(message: string, data?: unknown): void;
+  info(message: string, data?: unknown): void;
+  warn(message: string, data?: unknown): void;
+  error(message: string, data?: unknown): void;
+}
+
+/**
+ * What a tool receives besides the model's arguments. Declare a parameter of this type
+ * (any name, any position) and the compiler leaves it out of the schema; the runtime
+ * injects it at call time.
+ *
+ * @example
+ * ```ts
+ * function lookupOrder(id: string, ctx: ToolContext<{ db: Db }>) {
+ *   return ctx.deps.db.orders.get(id, { signal: ctx.signal });
+ * }
+ * ```
+ */
+export interface ToolContext<Deps = unknown> {
+  /** What `agent.run(input, { deps })` was given. */
+  readonly deps: Deps;
+  readonly runId: string;
+  /** Stable across retries and resumes: use it as the idempotency key. */
+  readonly callId: string;
+  readonly toolName: string;
+  /** The model turn this call belongs to, from 1. */
+  readonly step: number;
+  /** 1 on the first attempt, then 2, 3 ... when the engine retries. */
+  readonly attempt: number;
+  /** Aborted on timeout or when the run is cancelled. */
+  readonly signal: AbortSignal;
+  readonly usage: Readonly<Usage>;
+  readonly log: ToolLogger;
+  /** Brand the compiler recognises; never present at run time. */
+  readonly [toolContextBrand]?: never;
+}

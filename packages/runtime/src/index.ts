@@ -1,0 +1,6 @@
+export type { ToolContext, ToolLogger, Usage } from "./context.js";
+export { ToolDefinitionError, ToolwrightError } from "./errors.js";
+export type { CompiledSpec, JsonSchema, ParamSlot, SourceLocation, ToolFlags, ToolSpec } from "./spec.js";
+export { isToolSpec, SPEC_VERSION } from "./spec.js";
+export type { ApprovalPredicate, FunctionTool, Tool, ToolArgs, ToolOptions } from "./tool.js";
+export { tool } from "./tool.js";

@@ -1,0 +1,77 @@
+/**
+ * The contract between the compiler and the runtime: what the transformer writes
+ * next to every tool site, and what `tool()` reads back at run time.
+ *
+ * Bump {@link SPEC_VERSION} on any change a runtime cannot read in the old form.
+ */
+
+/** A JSON Schema object (2020-12 keywords, `$defs` for shared and recursive types). */
+export interface JsonSchema {
+  readonly [keyword: string]: unknown;
+}
+
+/** Behaviour flags of a tool, from TSDoc tags (`@readOnly`, ...) or `tool()` options. */
+export interface ToolFlags {
+  /** The tool only reads: safe to retry, never needs approval for side effects. */
+  readonly readOnly?: boolean;
+  /** Calling it twice with the same arguments has the same effect as once. */
+  readonly idempotent?: boolean;
+  /** It may destroy or overwrite something; never retried by the engine. */
+  readonly destructive?: boolean;
+  /** It reaches outside the process (network, other systems). */
+  readonly openWorld?: boolean;
+  /** Every call waits for a person's approval (a predicate can be given in options instead). */
+  readonly needsApproval?: boolean;
+}
+
+/**
+ * How one parameter of the function is filled at call time.
+ * - `arg`: the property `name` of the model's arguments object;
+ * - `object`: the whole arguments object (a single destructured or object-typed parameter);
+ * - `context`: the {@link ToolContext}, never shown to the model.
+ */
+export type ParamSlot =
+  | { readonly kind: "arg"; readonly name: string }
+  | { readonly kind: "object" }
+  | { readonly kind: "context" };
+
+/** Where a tool was defined, for error messages. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+}
+
+/** The current format of {@link ToolSpec}. */
+export const SPEC_VERSION = 1;
+
+/** The spec the compiler derives for one tool site. */
+export interface ToolSpec {
+  /** Marker and format version; lets the runtime tell a spec from user options. */
+  readonly $toolwright: typeof SPEC_VERSION;
+  readonly name: string;
+  readonly description: string;
+  /** Canonical JSON Schema of the arguments object: `type: "object"`, closed unless an index signature allows more. */
+  readonly parameters: JsonSchema;
+  /** One slot per function parameter, in declaration order. */
+  readonly slots: readonly ParamSlot[];
+  /** JSON Schema of the return value, when the return type can be checked. */
+  readonly outputSchema?: JsonSchema;
+  readonly flags: ToolFlags;
+  readonly source: SourceLocation;
+}
+
+/** True when `value` is a spec written by the toolwright compiler. */
+export function isToolSpec(value: unknown): value is ToolSpec {
+  return (
+    typeof value === "object" && value !== null && (value as { $toolwright?: unknown }).$toolwright === SPEC_VERSION
+  );
+}
+
+declare const compiledSpecBrand: unique symbol;
+
+/**
+ * The type of the trailing parameter that the compiler fills with a {@link ToolSpec}.
+ * The compiler finds tool sites by this brand on the resolved signature, never by a
+ * function's name. Never pass it by hand.
+ */
+export type CompiledSpec = ToolSpec & { readonly [compiledSpecBrand]?: never };
