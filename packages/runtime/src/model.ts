@@ -1,0 +1,53 @@
+import type { AssistantMessage, Message, TokenUsage, ToolCall } from "./messages.js";
+import type { JsonSchema, ToolFlags } from "./spec.js";
+
+/** A tool as it is offered to a model: the canonical schema; the provider applies its dialect. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+  readonly flags: ToolFlags;
+}
+
+/** How the model may use the tools this turn. */
+export type ToolChoice = "auto" | "required" | "none" | { readonly name: string };
+
+/** One turn's request: everything a provider needs, nothing loop-specific. */
+export interface ModelRequest {
+  readonly instructions?: string;
+  readonly messages: readonly Message[];
+  /** Sorted by name, so the provider's prompt cache stays warm. */
+  readonly tools: readonly ToolDefinition[];
+  readonly toolChoice?: ToolChoice;
+  readonly signal?: AbortSignal;
+}
+
+/** Why the model stopped, normalised. Decide "tool turn" from `toolCalls`, never from this. */
+export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter" | "error" | "other";
+
+/** One complete model turn. */
+export interface ModelResponse {
+  readonly message: AssistantMessage;
+  readonly usage: TokenUsage;
+  readonly finishReason: FinishReason;
+}
+
+/** What a streaming model yields; the last event is always `finish` with the whole turn. */
+export type ModelStreamEvent =
+  | { readonly type: "text-delta"; readonly delta: string }
+  | { readonly type: "tool-call-start"; readonly index: number; readonly id: string; readonly name: string }
+  | { readonly type: "tool-call-delta"; readonly index: number; readonly delta: string }
+  | { readonly type: "tool-call-end"; readonly index: number; readonly call: ToolCall }
+  | { readonly type: "finish"; readonly response: ModelResponse };
+
+/**
+ * The only thing the loop knows about a provider. Providers implement it over HTTP;
+ * `toolwright/testing` has a scripted one.
+ */
+export interface Model {
+  /** `provider:model`, e.g. `openai:gpt-5-mini`; used for prices and traces. */
+  readonly id: string;
+  generate(request: ModelRequest): Promise<ModelResponse>;
+  /** Streams one turn; a model without it is streamed as one `finish` event. */
+  stream?(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
+}
