@@ -19,7 +19,15 @@ export type {
   ToolChoice,
   ToolDefinition,
 } from "./model.js";
-export type { CompiledSpec, JsonSchema, ParamSlot, SourceLocation, ToolFlags, ToolSpec } from "./spec.js";
+export type {
+  CompiledFunction,
+  CompiledSpec,
+  JsonSchema,
+  ParamSlot,
+  SourceLocation,
+  ToolFlags,
+  ToolSpec,
+} from "./spec.js";
 export { isToolSpec, SPEC_VERSION } from "./spec.js";
-export type { ApprovalPredicate, FunctionTool, Tool, ToolArgs, ToolOptions } from "./tool.js";
+export type { ApprovalPredicate, FunctionTool, Tool, ToolArgs, ToolInput, ToolOptions } from "./tool.js";
 export { tool } from "./tool.js";

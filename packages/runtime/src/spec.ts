@@ -75,3 +75,13 @@ declare const compiledSpecBrand: unique symbol;
  * function's name. Never pass it by hand.
  */
 export type CompiledSpec = ToolSpec & { readonly [compiledSpecBrand]?: never };
+
+/**
+ * What the compiler writes in place of a bare function in a `ToolInput[]` list
+ * (e.g. `new Agent({ tools: [getWeather] })`): the function with its spec.
+ */
+export interface CompiledFunction {
+  // biome-ignore lint/suspicious/noExplicitAny: a tool wraps functions of any signature
+  readonly fn: (...args: any[]) => unknown;
+  readonly spec: ToolSpec;
+}

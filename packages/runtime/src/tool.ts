@@ -54,6 +54,12 @@ export interface Tool {
   execute(args: ToolArgs, ctx: ToolContext<never>): unknown;
 }
 
+/**
+ * Anything a tool list accepts: a tool (made by `tool()` or any object following the
+ * protocol) or a bare typed function, which the compiler turns into a tool at build time.
+ */
+export type ToolInput = Tool | AnyFunction;
+
 /** A tool made from a typed function: it also knows how its parameters map onto the arguments. */
 export interface FunctionTool<F extends AnyFunction = AnyFunction> extends Tool {
   readonly fn: F;
