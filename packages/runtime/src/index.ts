@@ -1,5 +1,7 @@
 export type { ToolContext, ToolLogger, Usage } from "./context.js";
 export { ToolDefinitionError, ToolwrightError } from "./errors.js";
+export type { GeneratedSpecEntry } from "./generated-specs.js";
+export { lookupGeneratedSpec, registerSpecs } from "./generated-specs.js";
 export type {
   AssistantMessage,
   Message,

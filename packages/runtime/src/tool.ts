@@ -1,5 +1,6 @@
 import type { ToolContext } from "./context.js";
 import { ToolDefinitionError } from "./errors.js";
+import { lookupGeneratedSpec } from "./generated-specs.js";
 import {
   type CompiledSpec,
   isToolSpec,
@@ -99,23 +100,25 @@ export function tool<F extends AnyFunction, Deps = unknown>(
   options?: ToolOptions<Deps>,
   spec?: CompiledSpec,
 ): FunctionTool<F> {
-  if (!isToolSpec(spec)) throw missingSpecError(fn, options as ToolOptions<never> | undefined);
+  // Without an inline spec, a `toolwright gen` module may have registered one (tsx, SWC, TS 7).
+  const compiled = isToolSpec(spec) ? spec : lookupGeneratedSpec(fn.name, options?.name);
+  if (!compiled) throw missingSpecError(fn, options as ToolOptions<never> | undefined);
   const { needsApproval, timeoutMs, retries, maxResultChars, name, description, ...flags } = options ?? {};
   return {
-    name: name ?? spec.name,
-    description: description ?? spec.description,
-    parameters: spec.parameters,
-    ...(spec.outputSchema ? { outputSchema: spec.outputSchema } : {}),
-    flags: { ...spec.flags, ...flags },
-    needsApproval: (needsApproval as Tool["needsApproval"]) ?? spec.flags.needsApproval,
+    name: name ?? compiled.name,
+    description: description ?? compiled.description,
+    parameters: compiled.parameters,
+    ...(compiled.outputSchema ? { outputSchema: compiled.outputSchema } : {}),
+    flags: { ...compiled.flags, ...flags },
+    needsApproval: (needsApproval as Tool["needsApproval"]) ?? compiled.flags.needsApproval,
     timeoutMs,
     retries,
     maxResultChars,
     fn,
-    slots: spec.slots,
-    spec,
+    slots: compiled.slots,
+    spec: compiled,
     execute(args, ctx) {
-      return fn(...bindArguments(spec.slots, args, ctx));
+      return fn(...bindArguments(compiled.slots, args, ctx));
     },
   };
 }
