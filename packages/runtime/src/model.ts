@@ -38,6 +38,16 @@ export type ModelStreamEvent =
   | { readonly type: "tool-call-start"; readonly index: number; readonly id: string; readonly name: string }
   | { readonly type: "tool-call-delta"; readonly index: number; readonly delta: string }
   | { readonly type: "tool-call-end"; readonly index: number; readonly call: ToolCall }
+  | {
+      /**
+       * The turn failed part-way (a cut stream, an error event after HTTP 200) and is being
+       * sent again from the start: discard the deltas seen since the turn (or the last
+       * `retry`) began. Only the `finish` event's response belongs in the transcript.
+       */
+      readonly type: "retry";
+      readonly attempt: number;
+      readonly error: Error;
+    }
   | { readonly type: "finish"; readonly response: ModelResponse };
 
 /**
