@@ -1,0 +1,92 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ErrorCode, McpError, type Tool as McpTool, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolContext } from "../context.js";
+import { ToolError } from "../errors.js";
+import type { JsonSchema, ToolFlags } from "../spec.js";
+import type { Tool, ToolArgs } from "../tool.js";
+import { contentText } from "./content.js";
+
+/** How one remote tool becomes a toolwright tool; filled in by `mcpTools`. */
+export interface RemoteToolOptions {
+  /** The name the model sees (portable, unique); the server is still called with its own name. */
+  readonly name: string;
+  /** The server's name, for descriptions and error messages. */
+  readonly serverName: string;
+  readonly needsApproval?: boolean;
+  readonly timeoutMs?: number;
+  /** Upper bound of one `tools/call` request at the protocol level; `ctx.signal` usually ends it sooner. */
+  readonly requestTimeoutMs: number;
+}
+
+/**
+ * MCP hints mapped onto toolwright flags, with MCP's own defaults for hints the server
+ * left out: a tool that does not say it only reads is taken as destructive, and one that
+ * does not say otherwise as reaching the open world. That is the reading the MCP
+ * specification asks clients to make, and it keeps the engine from retrying a tool that
+ * might not be safe to run twice.
+ */
+export function flagsOf(annotations: ToolAnnotations | undefined): ToolFlags {
+  const readOnly = annotations?.readOnlyHint === true;
+  return {
+    readOnly,
+    destructive: readOnly ? false : (annotations?.destructiveHint ?? true),
+    idempotent: readOnly || annotations?.idempotentHint === true,
+    openWorld: annotations?.openWorldHint ?? true,
+  };
+}
+
+/**
+ * A server's schema as toolwright's validator takes it: servers built on zod 3 or
+ * other generators send `$schema: draft-07`, which the 2020-12 validator would refuse to
+ * load, while the keywords tool schemas use mean the same in both drafts.
+ */
+function withoutSchemaUri(schema: JsonSchema): JsonSchema {
+  const { $schema: _draft, ...rest } = schema;
+  return rest;
+}
+
+/** Errors that say the connection, not the tool, failed: worth a retry for tools that allow it. */
+function isTransient(error: unknown): boolean {
+  return (
+    error instanceof McpError && (error.code === ErrorCode.ConnectionClosed || error.code === ErrorCode.RequestTimeout)
+  );
+}
+
+/**
+ * One tool of an MCP server as a toolwright {@link Tool}: its schema is the server's
+ * own `inputSchema` (so the loop validates against it before anything is sent), its flags
+ * come from the server's annotations, and a call is one `tools/call` request that
+ * `ctx.signal` cancels (the server gets `notifications/cancelled`).
+ */
+export function remoteTool(client: Client, remote: McpTool, options: RemoteToolOptions): Tool {
+  const outputSchema = remote.outputSchema ? withoutSchemaUri(remote.outputSchema) : undefined;
+  return {
+    name: options.name,
+    description: remote.description ?? remote.title ?? `Tool "${remote.name}" of the MCP server ${options.serverName}.`,
+    parameters: withoutSchemaUri(remote.inputSchema),
+    ...(outputSchema ? { outputSchema } : {}),
+    flags: flagsOf(remote.annotations),
+    ...(options.needsApproval === undefined ? {} : { needsApproval: options.needsApproval }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    async execute(args: ToolArgs, ctx: ToolContext<never>) {
+      let result: Awaited<ReturnType<Client["callTool"]>>;
+      try {
+        result = await client.callTool({ name: remote.name, arguments: { ...args } }, undefined, {
+          signal: ctx.signal,
+          timeout: options.requestTimeoutMs,
+        });
+      } catch (error) {
+        // A timeout or a cancel is the engine's to report; pass it through untouched.
+        if (ctx.signal.aborted) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ToolError(`MCP server ${options.serverName} failed on tool "${remote.name}": ${message}`, {
+          retryable: isTransient(error),
+          cause: error,
+        });
+      }
+      const content = Array.isArray(result.content) ? (result.content as Parameters<typeof contentText>[0]) : [];
+      if (result.isError) throw new ToolError(contentText(content) || `tool "${remote.name}" failed without a message`);
+      return result.structuredContent ?? contentText(content);
+    },
+  };
+}

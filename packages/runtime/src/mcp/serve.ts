@@ -1,0 +1,40 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { ToolInput } from "../tool.js";
+import { type McpHttpOptions, type McpServerHandle, serveMcpHttp } from "./http.js";
+import { createMcpServer, type McpServerOptions } from "./server.js";
+
+/** Options of {@link serveMcp}: the server's identity and how clients reach it. */
+export interface ServeMcpOptions<Deps = unknown> extends McpServerOptions<Deps> {
+  /** `"stdio"` (default: the process's stdin and stdout, as MCP hosts launch servers) or Streamable HTTP. */
+  readonly transport?: "stdio" | { readonly http: McpHttpOptions };
+}
+
+/**
+ * Serves typed tools to any MCP client: each tool's schema in the MCP dialect, its
+ * output schema and `structuredContent` when the return type is checkable, annotations
+ * from its flags, the loop's validation feedback on bad arguments, its time limit, and
+ * cancellation through `ctx.signal`. Tools that need approval ask the person through
+ * elicitation, or are refused when the client cannot ask.
+ *
+ * Over stdio, stdout carries the protocol: write logs with `ctx.log` (sent to the client)
+ * or to stderr, never with `console.log`.
+ *
+ * @example
+ * ```ts
+ * import { serveMcp } from "toolwright/mcp";
+ * import { forecast, weather } from "./tools.js";
+ *
+ * await serveMcp([weather, forecast], { name: "weather", version: "1.0.0" });            // stdio
+ * await serveMcp([weather], { name: "weather", version: "1.0.0", transport: { http: { port: 3000 } } });
+ * ```
+ */
+export async function serveMcp<Deps = unknown>(
+  tools: readonly ToolInput[],
+  options: ServeMcpOptions<Deps>,
+): Promise<McpServerHandle> {
+  const transport = options.transport ?? "stdio";
+  if (transport !== "stdio") return serveMcpHttp(tools, options, transport.http);
+  const server = createMcpServer(tools, options, "stdio");
+  await server.connect(new StdioServerTransport());
+  return { close: () => server.close() };
+}

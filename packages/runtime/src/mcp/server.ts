@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ToolDefinitionError } from "../errors.js";
+import type { Tool, ToolInput } from "../tool.js";
+import { asTool } from "../tool-input.js";
+import { type CallSetup, handleCall } from "./call-handler.js";
+import type { McpSession } from "./session.js";
+import { describeTool } from "./tool-listing.js";
+
+/** Options of {@link createMcpServer}, and of `serveMcp`. */
+export interface McpServerOptions<Deps = unknown> {
+  /** The server's name, as clients show it (e.g. `"weather"`). */
+  readonly name: string;
+  readonly version: string;
+  /** Shown to the client's model as guidance on using this server. */
+  readonly instructions?: string;
+  /** `ctx.deps` of every call. */
+  readonly deps?: Deps;
+  /** Time limit of a tool that sets none, in milliseconds (default 60,000). */
+  readonly toolTimeoutMs?: number;
+}
+
+const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
+function toolMap(inputs: readonly ToolInput[]): Map<string, Tool> {
+  const tools = new Map<string, Tool>();
+  for (const input of inputs) {
+    const tool = asTool(input);
+    if (tools.has(tool.name)) {
+      throw new ToolDefinitionError(
+        `two tools are named "${tool.name}" in one MCP server; MCP clients call tools by name. ` +
+          `Rename one with tool(fn, { name: "..." }).`,
+        tool.name,
+      );
+    }
+    tools.set(tool.name, tool);
+  }
+  return tools;
+}
+
+/**
+ * An MCP server (the official SDK's `Server`) that lists and calls `tools`. Connect it
+ * to any SDK transport; `serveMcp` does that for stdio and Streamable HTTP. One server
+ * serves one connection, as the SDK requires: make one per session.
+ *
+ * @example
+ * ```ts
+ * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+ * const server = createMcpServer([weather, forecast], { name: "weather", version: "1.0.0" });
+ * await server.connect(new StdioServerTransport());
+ * ```
+ */
+export function createMcpServer<Deps = unknown>(
+  tools: readonly ToolInput[],
+  options: McpServerOptions<Deps>,
+  transport: McpSession["transport"] = "stdio",
+): Server {
+  const byName = toolMap(tools);
+  const listing = [...byName.values()].map(describeTool);
+  const server = new Server(
+    { name: options.name, version: options.version },
+    {
+      capabilities: { tools: {}, logging: {} },
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    },
+  );
+  const setup: CallSetup<Deps | undefined> = {
+    server,
+    tools: byName,
+    deps: options.deps,
+    toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+    transport,
+    connectionId: randomUUID(),
+  };
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    handleCall(setup, request.params.name, request.params.arguments, extra),
+  );
+  return server;
+}

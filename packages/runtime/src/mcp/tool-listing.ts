@@ -1,0 +1,67 @@
+import type { Tool as McpTool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { mcpDialect } from "../dialects/mcp.js";
+import type { JsonSchema, ToolFlags } from "../spec.js";
+import type { Tool } from "../tool.js";
+
+/**
+ * The key a non-object return value is wrapped in: MCP wants `outputSchema` and
+ * `structuredContent` to be objects, so a tool returning `number` is announced as
+ * `{ result: number }` and answers `{ "result": 42 }`.
+ */
+export const RESULT_KEY = "result";
+
+/** How a tool's return value travels as `structuredContent`. */
+export interface OutputShape {
+  /** The `outputSchema` announced in `tools/list`. */
+  readonly schema: JsonSchema;
+  /** True when the value is wrapped as `{ result: value }`. */
+  readonly wrapped: boolean;
+}
+
+/**
+ * Announces a tool's return type, or nothing when the type cannot be checked. An object
+ * schema goes out as it is; anything else (a string, an array, a union, a nullable object)
+ * is wrapped, with `$defs` kept at the root so its `$ref`s still resolve.
+ */
+export function outputShapeOf(tool: Tool): OutputShape | undefined {
+  if (!tool.outputSchema) return undefined;
+  const schema = tool.outputSchema;
+  if (schema.type === "object") return { schema: mcpDialect.toDialect(schema).schema, wrapped: false };
+  const { $defs, ...inner } = schema;
+  const wrapper: JsonSchema = {
+    type: "object",
+    properties: { [RESULT_KEY]: inner },
+    required: [RESULT_KEY],
+    additionalProperties: false,
+    ...($defs === undefined ? {} : { $defs }),
+  };
+  return { schema: mcpDialect.toDialect(wrapper).schema, wrapped: true };
+}
+
+/**
+ * MCP annotations from toolwright flags. Only flags the tool states are sent: an absent
+ * hint keeps its MCP default (a client then assumes the tool may be destructive and reach
+ * the open world), which is the honest reading of a tool that said nothing.
+ */
+export function annotationsOf(flags: ToolFlags): ToolAnnotations | undefined {
+  const hints: ToolAnnotations = {
+    ...(flags.readOnly === undefined ? {} : { readOnlyHint: flags.readOnly }),
+    ...(flags.destructive === undefined ? {} : { destructiveHint: flags.destructive }),
+    ...(flags.idempotent === undefined ? {} : { idempotentHint: flags.idempotent }),
+    ...(flags.openWorld === undefined ? {} : { openWorldHint: flags.openWorld }),
+  };
+  return Object.keys(hints).length > 0 ? hints : undefined;
+}
+
+/** One entry of `tools/list`: the input schema in the MCP dialect, the output shape and the annotations. */
+export function describeTool(tool: Tool): McpTool {
+  const output = outputShapeOf(tool);
+  const annotations = annotationsOf(tool.flags);
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: mcpDialect.toDialect(tool.parameters).schema as McpTool["inputSchema"],
+    ...(output ? { outputSchema: output.schema as McpTool["outputSchema"] } : {}),
+    ...(annotations ? { annotations } : {}),
+  };
+}
