@@ -1,7 +1,28 @@
 export type { ToolContext, ToolLogger, Usage } from "./context.js";
-export { ToolDefinitionError, ToolwrightError } from "./errors.js";
+export type { ToolMethodDecorator } from "./decorators.js";
+export type { DescriptorArgs, ToolDescriptor } from "./define-tool.js";
+export type { ToolCallError, ToolErrorOptions, ValidationIssue } from "./errors.js";
+export {
+  Retry,
+  ToolArgumentError,
+  ToolDefinitionError,
+  ToolError,
+  ToolExceptionError,
+  ToolShapeError,
+  ToolTimeoutError,
+  ToolwrightError,
+} from "./errors.js";
 export type { GeneratedSpecEntry } from "./generated-specs.js";
 export { lookupGeneratedSpec, registerSpecs } from "./generated-specs.js";
+export type {
+  ArgumentCheck,
+  Repair,
+  RepairKind,
+  RunToolOptions,
+  ToolContextInit,
+  ToolRunResult,
+} from "./invoke.js";
+export { DEFAULT_TIMEOUT_MS, invoke, runTool, validateArguments } from "./invoke.js";
 export type {
   AssistantMessage,
   Message,
@@ -21,6 +42,9 @@ export type {
   ToolChoice,
   ToolDefinition,
 } from "./model.js";
+export type { RegisterOptions } from "./registry.js";
+export { ToolRegistry } from "./registry.js";
+export { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
 export type {
   CompiledFunction,
   CompiledSpec,
@@ -31,5 +55,16 @@ export type {
   ToolSpec,
 } from "./spec.js";
 export { isToolSpec, SPEC_VERSION } from "./spec.js";
-export type { ApprovalPredicate, FunctionTool, Tool, ToolArgs, ToolInput, ToolOptions } from "./tool.js";
-export { tool } from "./tool.js";
+export type { StandardResult, StandardSchema } from "./standard-schema.js";
+export type {
+  ApprovalPredicate,
+  FunctionTool,
+  InvokableTool,
+  Tool,
+  ToolArgs,
+  ToolInput,
+  ToolOptions,
+} from "./tool.js";
+export { bindArguments, tool } from "./tool.js";
+export { asTool, toTool } from "./tool-input.js";
+export { toolsOf } from "./tools-of.js";

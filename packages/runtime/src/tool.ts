@@ -1,6 +1,8 @@
 import type { ToolContext } from "./context.js";
-import { ToolDefinitionError } from "./errors.js";
-import { lookupGeneratedSpec } from "./generated-specs.js";
+import { type ToolMethodDecorator, toolDecorator } from "./decorators.js";
+import { defineTool, type ToolDescriptor } from "./define-tool.js";
+import { missingSpecError } from "./missing-spec.js";
+import { runTool, type ToolContextInit, type ToolRunResult } from "./run-tool.js";
 import {
   type CompiledSpec,
   isToolSpec,
@@ -9,6 +11,9 @@ import {
   type ToolFlags,
   type ToolSpec,
 } from "./spec.js";
+import type { StandardSchema } from "./standard-schema.js";
+import { checkToolName } from "./tool-name.js";
+import { validateArguments } from "./validation/arguments.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: a tool wraps functions of any signature
 type AnyFunction = (...args: any[]) => unknown;
@@ -55,6 +60,15 @@ export interface Tool {
   execute(args: ToolArgs, ctx: ToolContext<never>): unknown;
 }
 
+/** A tool that can be called on its own, exactly as the loop calls it (minus approvals and retries). */
+export interface InvokableTool extends Tool {
+  /**
+   * Validates (and safely repairs) `args`, injects the context, applies the time limit and
+   * serializes the result. Throws the typed error of a failed call.
+   */
+  invoke(args: unknown, ctx?: ToolContextInit): Promise<ToolRunResult>;
+}
+
 /**
  * Anything a tool list accepts: a tool (made by `tool()` or any object following the
  * protocol) or a bare typed function, which the compiler turns into a tool at build time.
@@ -62,7 +76,7 @@ export interface Tool {
 export type ToolInput = Tool | AnyFunction;
 
 /** A tool made from a typed function: it also knows how its parameters map onto the arguments. */
-export interface FunctionTool<F extends AnyFunction = AnyFunction> extends Tool {
+export interface FunctionTool<F extends AnyFunction = AnyFunction> extends InvokableTool {
   readonly fn: F;
   readonly slots: readonly ParamSlot[];
   readonly spec: ToolSpec;
@@ -70,17 +84,63 @@ export interface FunctionTool<F extends AnyFunction = AnyFunction> extends Tool 
 
 /** Fills the function's positional parameters from the model's arguments object and the context. */
 export function bindArguments(slots: readonly ParamSlot[], args: ToolArgs, ctx: ToolContext<never>): unknown[] {
-  return slots.map((slot) => (slot.kind === "arg" ? args[slot.name] : slot.kind === "object" ? args : ctx));
+  // Own keys only: an absent optional parameter named `toString` must arrive as undefined.
+  return slots.map((slot) =>
+    slot.kind === "arg"
+      ? Object.hasOwn(args, slot.name)
+        ? args[slot.name]
+        : undefined
+      : slot.kind === "object"
+        ? args
+        : ctx,
+  );
 }
 
-function missingSpecError(fn: AnyFunction, options: ToolOptions<never> | undefined): ToolDefinitionError {
-  const toolName = options?.name ?? (fn.name || "<anonymous>");
-  const where = new Error().stack?.split("\n")[3]?.trim().replace(/^at /, "") ?? "an unknown place";
-  return new ToolDefinitionError(
-    `tool "${toolName}" (called ${where}) has no compiled spec: the toolwright transformer did not run on this file. ` +
-      `Add { "transform": "@toolwright/compiler/transform" } to compilerOptions.plugins in tsconfig.json and build with tspc ` +
-      `(or 'ts-patch install'), use the esbuild/Vite plugin, or run 'toolwright gen' for tsx, SWC and TypeScript 7.`,
-    toolName,
+/** Adds `invoke` to a tool: the same two steps the loop takes. */
+export function withInvoke<T extends Tool>(base: T): T & InvokableTool {
+  const made: T & InvokableTool = Object.assign(base, {
+    async invoke(args: unknown, ctx?: ToolContextInit): Promise<ToolRunResult> {
+      const check = validateArguments(made, args);
+      if (!check.ok) throw check.error;
+      return runTool(made, check.args, ctx);
+    },
+  });
+  return made;
+}
+
+/** Builds the tool of a compiled function; options win over the spec. */
+export function functionTool<F extends AnyFunction>(
+  fn: F,
+  options: ToolOptions<never> | undefined,
+  spec: ToolSpec,
+): FunctionTool<F> {
+  const { needsApproval, timeoutMs, retries, maxResultChars, name, description, ...flags } = options ?? {};
+  const toolName = checkToolName(name ?? spec.name, spec.source);
+  return withInvoke<Omit<FunctionTool<F>, "invoke">>({
+    name: toolName,
+    description: description ?? spec.description,
+    parameters: spec.parameters,
+    ...(spec.outputSchema ? { outputSchema: spec.outputSchema } : {}),
+    flags: { ...spec.flags, ...flags },
+    needsApproval: (needsApproval as Tool["needsApproval"]) ?? spec.flags.needsApproval,
+    timeoutMs,
+    retries,
+    maxResultChars,
+    fn,
+    slots: spec.slots,
+    spec,
+    execute(args: ToolArgs, ctx: ToolContext<never>) {
+      return fn(...bindArguments(spec.slots, args, ctx));
+    },
+  });
+}
+
+function isDecoratorContext(value: unknown): value is ClassMethodDecoratorContext {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "kind" in value &&
+    typeof (value as { addInitializer?: unknown }).addInitializer === "function"
   );
 }
 
@@ -93,32 +153,66 @@ function missingSpecError(fn: AnyFunction, options: ToolOptions<never> | undefin
  * /** Current temperature in a city. @param city City name, e.g. "Paris". *\/
  * function getTemperature(city: string): number { ... }
  * export const temperature = tool(getTemperature, { readOnly: true });
+ * await temperature.invoke({ city: "Paris" });
  * ```
  */
 export function tool<F extends AnyFunction, Deps = unknown>(
   fn: F,
   options?: ToolOptions<Deps>,
   spec?: CompiledSpec,
-): FunctionTool<F> {
-  // Without an inline spec, a `toolwright gen` module may have registered one (tsx, SWC, TS 7).
-  const compiled = isToolSpec(spec) ? spec : lookupGeneratedSpec(fn.name, options?.name);
-  if (!compiled) throw missingSpecError(fn, options as ToolOptions<never> | undefined);
-  const { needsApproval, timeoutMs, retries, maxResultChars, name, description, ...flags } = options ?? {};
-  return {
-    name: name ?? compiled.name,
-    description: description ?? compiled.description,
-    parameters: compiled.parameters,
-    ...(compiled.outputSchema ? { outputSchema: compiled.outputSchema } : {}),
-    flags: { ...compiled.flags, ...flags },
-    needsApproval: (needsApproval as Tool["needsApproval"]) ?? compiled.flags.needsApproval,
-    timeoutMs,
-    retries,
-    maxResultChars,
-    fn,
-    slots: compiled.slots,
-    spec: compiled,
-    execute(args, ctx) {
-      return fn(...bindArguments(compiled.slots, args, ctx));
-    },
-  };
+): FunctionTool<F>;
+/**
+ * The hand-written escape hatch: a tool from a name, a description, a JSON Schema or a
+ * Standard Schema (zod 4, ...) and an `execute` function. Nothing is compiled.
+ *
+ * @example
+ * ```ts
+ * const add = tool({
+ *   name: "add", description: "Add two numbers.",
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * ```
+ */
+export function tool<S extends JsonSchema | StandardSchema, Deps = unknown>(
+  definition: ToolDescriptor<S, Deps>,
+): InvokableTool;
+/**
+ * A method decorator: `@tool` or `@tool({ ...options })` on a class method, collected with
+ * `toolsOf(instance)`. The compiler adds the spec argument; works with TC39 decorators and
+ * with `experimentalDecorators`.
+ *
+ * @example
+ * ```ts
+ * class Orders {
+ *   /** Look up an order by id. *\/
+ *   @tool({ readOnly: true }) lookup(id: string) { return this.db.get(id); }
+ * }
+ * const tools = toolsOf(new Orders(db));
+ * ```
+ */
+export function tool<Deps = unknown>(options?: ToolOptions<Deps>, spec?: CompiledSpec): ToolMethodDecorator;
+/** A bare `@tool` on a method that the compiler did not see: throws the missing-spec error. */
+export function tool<F extends AnyFunction>(method: F, context: ClassMethodDecoratorContext<unknown, F>): void;
+/** A bare legacy (`experimentalDecorators`) `@tool` the compiler did not see: throws the missing-spec error. */
+export function tool(target: object, key: string | symbol, descriptor: PropertyDescriptor): void;
+export function tool(first?: unknown, second?: unknown, third?: unknown): unknown {
+  if (typeof first === "function") {
+    if (isToolSpec(third) && !isDecoratorContext(second))
+      return functionTool(first as AnyFunction, second as ToolOptions<never>, third);
+    const name = isDecoratorContext(second)
+      ? String(second.name)
+      : ((second as ToolOptions | undefined)?.name ?? (first.name || "<anonymous>"));
+    throw missingSpecError(name);
+  }
+  if (typeof second === "string" || typeof second === "symbol") throw missingSpecError(String(second));
+  if (
+    second === undefined &&
+    typeof first === "object" &&
+    first !== null &&
+    typeof (first as { execute?: unknown }).execute === "function"
+  ) {
+    return defineTool(first as ToolDescriptor<JsonSchema, unknown>);
+  }
+  return toolDecorator(first as ToolOptions<never> | undefined, isToolSpec(second) ? second : undefined);
 }

@@ -1,0 +1,28 @@
+import { runTool, type ToolContextInit, type ToolRunResult } from "./run-tool.js";
+import type { Tool } from "./tool.js";
+import { asTool } from "./tool-input.js";
+import { validateArguments } from "./validation/arguments.js";
+
+export type { Repair, RepairKind } from "./repair/repair.js";
+export type { RunToolOptions, ToolContextInit, ToolRunResult } from "./run-tool.js";
+export { DEFAULT_TIMEOUT_MS, runTool } from "./run-tool.js";
+export type { ArgumentCheck } from "./validation/arguments.js";
+export { validateArguments } from "./validation/arguments.js";
+
+/**
+ * Calls a tool exactly as the agent loop does, minus approvals and retries: validates
+ * (and safely repairs) `args`, injects the context, applies the time limit, and
+ * serializes the result. Throws the typed error of a failed call (each has an `outcome`).
+ * Works for tools made by `tool()` and for any object following the `Tool` protocol.
+ *
+ * @example
+ * ```ts
+ * const { content } = await invoke(weather, { city: "Paris" }, { deps: { api } });
+ * ```
+ */
+export async function invoke(tool: Tool, args: unknown, ctx?: ToolContextInit): Promise<ToolRunResult> {
+  const normalised = asTool(tool);
+  const check = validateArguments(normalised, args);
+  if (!check.ok) throw check.error;
+  return runTool(normalised, check.args, ctx);
+}

@@ -1,0 +1,93 @@
+import type { JsonSchema } from "../spec.js";
+import { childPath } from "../validation/render.js";
+import {
+  admits,
+  branchFor,
+  itemSchema,
+  type JsonType,
+  propertySchema,
+  requiredKeys,
+  resolve,
+  typeOfValue,
+  typesOf,
+} from "../validation/schema-nav.js";
+import { cloneArguments, defineKey } from "./clone.js";
+import type { Repair } from "./repair.js";
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** JSON text decoded into a fresh, depth-checked copy, or `undefined` when it is not JSON or too deep. */
+function decode(text: string): unknown {
+  try {
+    return cloneArguments(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A string where the schema wants no string: a number, a boolean, or JSON of an object/array. */
+function fromString(text: string, types: Set<JsonType>, path: string, repairs: Repair[]): unknown {
+  if ((types.has("number") || types.has("integer")) && JSON_NUMBER.test(text)) {
+    const n = Number(text);
+    if (Number.isFinite(n) && (types.has("number") || Number.isInteger(n))) {
+      repairs.push({ kind: "string_to_number", path });
+      return n;
+    }
+  }
+  if (types.has("boolean") && (text === "true" || text === "false")) {
+    repairs.push({ kind: "string_to_boolean", path });
+    return text === "true";
+  }
+  if (types.has("object") || types.has("array")) {
+    const parsed = decode(text);
+    const type = parsed === undefined ? undefined : typeOfValue(parsed);
+    if ((type === "object" && types.has("object")) || (type === "array" && types.has("array"))) {
+      repairs.push({ kind: "json_string_decoded", path });
+      return parsed;
+    }
+  }
+  return text;
+}
+
+/**
+ * Applies the safe repairs the schema allows to a fresh copy of `value`, recording each
+ * one. Never turns anything into a string, and never touches a value the schema already
+ * accepts by type; whether the result is valid is the validator's call.
+ */
+export function coerce(
+  value: unknown,
+  schema: JsonSchema | undefined,
+  root: JsonSchema,
+  path: string,
+  repairs: Repair[],
+): unknown {
+  if (!schema) return value;
+  const types = typesOf(schema, root);
+  let current = value;
+  if (typeof current === "string" && types && !types.has("string")) {
+    current = fromString(current, types, path, repairs);
+  }
+  if (Array.isArray(current)) {
+    const branch = branchFor(schema, root, "array");
+    if (!branch) return current;
+    return current.map((item, i) => coerce(item, itemSchema(branch, i), root, childPath(path, i), repairs));
+  }
+  if (typeof current === "object" && current !== null) {
+    const branch = branchFor(schema, root, "object");
+    if (!branch) return current;
+    const required = new Set(requiredKeys(resolve(branch, root)));
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(current)) {
+      const item = (current as Record<string, unknown>)[key];
+      const sub = propertySchema(branch, key);
+      const subTypes = sub ? typesOf(sub, root) : undefined;
+      if (item === null && !required.has(key) && subTypes && !admits(subTypes, "null")) {
+        repairs.push({ kind: "null_dropped", path: childPath(path, key) });
+        continue;
+      }
+      defineKey(copy, key, coerce(item, sub, root, childPath(path, key), repairs));
+    }
+    return copy;
+  }
+  return current;
+}

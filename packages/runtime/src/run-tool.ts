@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import type { ToolContext, ToolLogger, Usage } from "./context.js";
+import { Retry, ToolArgumentError, ToolError, ToolExceptionError, ToolShapeError, ToolTimeoutError } from "./errors.js";
+import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
+import type { Tool, ToolArgs } from "./tool.js";
+import { checkerOf } from "./validation/arguments.js";
+import { shapeFeedback } from "./validation/feedback.js";
+import { issuesFromAjv } from "./validation/issues.js";
+
+/** A tool's time limit when neither the tool nor the agent sets one. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The largest delay a Node timer can hold; longer limits (and `Infinity`) mean "no limit". */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** What a caller may supply of a {@link ToolContext}; the rest gets defaults. */
+export type ToolContextInit = Partial<Omit<ToolContext, "signal">> & { signal?: AbortSignal };
+
+/** Options of {@link runTool}: the agent-level defaults a tool's own settings win over. */
+export interface RunToolOptions {
+  /** Used when the tool has no `timeoutMs` of its own (default 60,000). */
+  readonly timeoutMs?: number;
+  /** Per call: wins over the tool's `maxResultChars` (default 100,000). */
+  readonly maxResultChars?: number;
+}
+
+/** One finished call: the value the tool returned and what the model reads. */
+export interface ToolRunResult {
+  readonly value: unknown;
+  /** The serialized value, capped with a visible marker. */
+  readonly content: string;
+  readonly truncated: boolean;
+}
+
+const silent: ToolLogger = Object.freeze({ debug() {}, info() {}, warn() {}, error() {} });
+
+const noUsage: Readonly<Usage> = Object.freeze({
+  inputTokens: 0,
+  outputTokens: 0,
+  cachedInputTokens: 0,
+  requests: 0,
+  costUsd: 0,
+});
+
+function buildContext(tool: Tool, init: ToolContextInit, signal: AbortSignal): ToolContext<never> {
+  return Object.freeze({
+    deps: init.deps as never,
+    runId: init.runId ?? `run_${randomUUID()}`,
+    callId: init.callId ?? `call_${randomUUID()}`,
+    toolName: init.toolName ?? tool.name,
+    step: init.step ?? 1,
+    attempt: init.attempt ?? 1,
+    signal,
+    usage: init.usage ?? noUsage,
+    // Outside an agent nobody keeps the lines; the loop passes a logger that records them.
+    log: init.log ?? silent,
+  });
+}
+
+/**
+ * Runs `execute` under a time limit: on expiry the call's signal aborts and the promise
+ * rejects with a {@link ToolTimeoutError}, even when the tool ignores its signal (its work
+ * is then abandoned, not stopped). A parent signal that aborts cancels the call with its reason.
+ */
+async function withTimeout(
+  tool: Tool,
+  timeoutMs: number,
+  parent: AbortSignal | undefined,
+  execute: (signal: AbortSignal) => unknown,
+): Promise<unknown> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onParentAbort: (() => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    if (timeoutMs <= MAX_TIMER_MS) {
+      timer = setTimeout(() => {
+        const error = new ToolTimeoutError(tool.name, timeoutMs);
+        controller.abort(error);
+        reject(error);
+      }, timeoutMs);
+    }
+    if (parent) {
+      onParentAbort = () => {
+        controller.abort(parent.reason);
+        reject(parent.reason);
+      };
+      if (parent.aborted) onParentAbort();
+      else parent.addEventListener("abort", onParentAbort, { once: true });
+    }
+  });
+  try {
+    if (controller.signal.aborted) return await stopped;
+    return await Promise.race([Promise.resolve().then(() => execute(controller.signal)), stopped]);
+  } finally {
+    clearTimeout(timer);
+    if (onParentAbort) parent?.removeEventListener("abort", onParentAbort);
+  }
+}
+
+function checkShape(tool: Tool, value: unknown, content: string): void {
+  if (!tool.outputSchema) return;
+  // Check what the model will read (a Date as its ISO string, a Map as an object), not the JS value.
+  const written = typeof value === "string" || content === "" ? value : JSON.parse(content);
+  const errors = checkerOf(tool.name, tool.outputSchema, "outputSchema")(written);
+  if (errors) {
+    const issues = issuesFromAjv(errors, tool.outputSchema);
+    throw new ToolShapeError(shapeFeedback(tool.name, issues), tool.name, issues);
+  }
+}
+
+/**
+ * Runs a tool on arguments that are already validated (see `validateArguments`): builds
+ * the full {@link ToolContext}, applies the time limit, checks the return value against
+ * the tool's `outputSchema`, then serializes and caps it.
+ *
+ * Throws {@link ToolError} and {@link Retry} as the tool threw them; {@link ToolTimeoutError}
+ * on expiry; {@link ToolShapeError} for a wrong return value; any other thrown value wrapped
+ * in a {@link ToolExceptionError}; a parent signal's abort reason when the run is cancelled.
+ */
+export async function runTool(
+  tool: Tool,
+  args: ToolArgs,
+  ctx: ToolContextInit = {},
+  options: RunToolOptions = {},
+): Promise<ToolRunResult> {
+  const timeoutMs = tool.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const parent = ctx.signal;
+  let value: unknown;
+  try {
+    value = await withTimeout(tool, timeoutMs, parent, (signal) => tool.execute(args, buildContext(tool, ctx, signal)));
+  } catch (error) {
+    if (error instanceof ToolError || error instanceof Retry || error instanceof ToolTimeoutError) throw error;
+    // A Standard Schema tool validates with its own library inside execute.
+    if (error instanceof ToolArgumentError && error.toolName === tool.name) throw error;
+    if (parent?.aborted && error === parent.reason) throw error;
+    throw new ToolExceptionError(tool.name, error);
+  }
+  const content = serializeResult(value);
+  checkShape(tool, value, content);
+  return { value, ...capResult(content, options.maxResultChars ?? tool.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS) };
+}

@@ -1,0 +1,79 @@
+import { ToolArgumentError, ToolDefinitionError, type ValidationIssue } from "../errors.js";
+import { cloneArguments, deepFreeze, MAX_DEPTH, TooDeepError } from "../repair/clone.js";
+import { coerce } from "../repair/coerce.js";
+import { parseArguments } from "../repair/parse.js";
+import type { Repair } from "../repair/repair.js";
+import type { JsonSchema } from "../spec.js";
+import type { Tool, ToolArgs } from "../tool.js";
+import { checkerFor, type SchemaCheck } from "./compile.js";
+import { argumentFeedback } from "./feedback.js";
+import { issuesFromAjv } from "./issues.js";
+
+/** The result of checking a model's arguments: frozen arguments and the repairs made, or the error to send back. */
+export type ArgumentCheck =
+  | { readonly ok: true; readonly args: ToolArgs; readonly repairs: readonly Repair[] }
+  | { readonly ok: false; readonly error: ToolArgumentError };
+
+/** The lazily compiled validator of a tool's schema; a schema Ajv cannot compile is the tool author's mistake. */
+export function checkerOf(toolName: string, schema: JsonSchema, what: "parameters" | "outputSchema"): SchemaCheck {
+  try {
+    return checkerFor(schema);
+  } catch (error) {
+    throw new ToolDefinitionError(
+      `tool "${toolName}" has a ${what} JSON Schema that cannot be compiled: ${error instanceof Error ? error.message : String(error)}. ` +
+        "Fix the schema (local $ref targets must exist under $defs).",
+      toolName,
+    );
+  }
+}
+
+function fail(tool: Tool, issues: readonly ValidationIssue[]): ArgumentCheck {
+  return {
+    ok: false,
+    error: new ToolArgumentError(argumentFeedback(tool.name, issues, tool.parameters), tool.name, issues),
+  };
+}
+
+/**
+ * Checks what the model sent against the tool's schema before any code runs. Known model
+ * mistakes are repaired when the schema makes the fix unambiguous, and each repair is
+ * recorded; when even the repaired arguments are wrong, the feedback describes what the
+ * model actually sent. The returned arguments are a deep-frozen copy.
+ *
+ * @example
+ * ```ts
+ * const check = validateArguments(weather, '{"city": "Paris", "days": "3",}');
+ * if (check.ok) check.repairs; // [{ kind: "json_repaired", ... }, { kind: "string_to_number", path: "/days" }]
+ * else check.error.message;    // the one message for the model
+ * ```
+ */
+export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
+  const schema = tool.parameters;
+  const check = checkerOf(tool.name, schema, "parameters");
+  const parsed = parseArguments(raw);
+  if (!parsed.ok) return fail(tool, [parsed.issue]);
+  let args: unknown;
+  try {
+    args = cloneArguments(parsed.value);
+  } catch (error) {
+    if (!(error instanceof TooDeepError)) throw error;
+    return fail(tool, [
+      {
+        code: "too_deep",
+        path: error.path,
+        message: `the arguments nest deeper than ${MAX_DEPTH} levels (at ${error.path})`,
+      },
+    ]);
+  }
+  const repairs: Repair[] = [...parsed.repairs];
+  if (parsed.empty)
+    repairs.push({ kind: "empty_arguments", path: "", detail: `got ${JSON.stringify(raw ?? null)}, used {}` });
+  const errors = check(args);
+  if (!errors) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
+  const coercions: Repair[] = [];
+  const coerced = coerce(args, schema, schema, "", coercions);
+  if (coercions.length > 0 && !check(coerced)) {
+    return { ok: true, args: deepFreeze(coerced) as ToolArgs, repairs: [...repairs, ...coercions] };
+  }
+  return fail(tool, issuesFromAjv(errors, schema));
+}

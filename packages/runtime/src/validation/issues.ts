@@ -1,0 +1,134 @@
+import type { ValidationIssue } from "../errors.js";
+import type { JsonSchema } from "../spec.js";
+import type { ErrorObject } from "./compile.js";
+import { at, childPath, renderValue } from "./render.js";
+import { declaredKeys, describe, propertySchema } from "./schema-nav.js";
+
+type Params = Record<string, unknown>;
+
+function schemaOf(error: ErrorObject): JsonSchema {
+  return (error.parentSchema ?? {}) as JsonSchema;
+}
+
+/** Words for a failed constraint keyword (`minimum`, `pattern`, ...); never Ajv's own text. */
+function constraint(error: ErrorObject): string {
+  const p = error.params as Params;
+  switch (error.keyword) {
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return `must be ${p.comparison} ${p.limit}`;
+    case "multipleOf":
+      return `must be a multiple of ${p.multipleOf}`;
+    case "minLength":
+      return `must have at least ${p.limit} characters`;
+    case "maxLength":
+      return `must have at most ${p.limit} characters`;
+    case "pattern":
+      return `must match the pattern ${p.pattern}`;
+    case "format":
+      return `must be a valid ${p.format}`;
+    case "minItems":
+      return `must have at least ${p.limit} items`;
+    case "maxItems":
+      return `must have at most ${p.limit} items`;
+    case "uniqueItems":
+      return `must not repeat items (items ${p.j} and ${p.i} are equal)`;
+    case "minProperties":
+      return `must have at least ${p.limit} keys`;
+    case "maxProperties":
+      return `must have at most ${p.limit} keys`;
+    case "oneOf":
+      return "matches more than one of the allowed shapes; make it match exactly one";
+    case "false schema":
+      return "is not allowed here";
+    default:
+      return `breaks the "${error.keyword}" rule of the schema`;
+  }
+}
+
+function issueOf(error: ErrorObject, root: JsonSchema): ValidationIssue | undefined {
+  const path = error.instancePath;
+  const p = error.params as Params;
+  switch (error.keyword) {
+    case "additionalProperties":
+    case "unevaluatedProperties": {
+      const key = String(p.additionalProperty ?? p.unevaluatedProperty);
+      const accepted = declaredKeys(schemaOf(error));
+      const where = path === "" ? "" : `; accepted keys in ${path}: ${accepted.join(", ") || "none"}`;
+      return {
+        code: "unexpected_key",
+        path: childPath(path, key),
+        message: `${at(path)}unexpected key "${key}"${where}`,
+      };
+    }
+    case "required": {
+      const key = String(p.missingProperty);
+      const sub = propertySchema(schemaOf(error), key);
+      const type = sub ? ` (${describe(sub, root)})` : "";
+      return {
+        code: "missing_key",
+        path: childPath(path, key),
+        message: `${at(path)}missing required key "${key}"${type}`,
+      };
+    }
+    case "type":
+    case "anyOf":
+      return {
+        code: "invalid_type",
+        path,
+        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${renderValue(error.data)}`,
+      };
+    case "enum":
+    case "const":
+      return {
+        code: "invalid_enum",
+        path,
+        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${renderValue(error.data)}`,
+      };
+    case "if":
+      // Always accompanied by the failing `then`/`else` rule, which says more.
+      return undefined;
+    default:
+      return {
+        code: "invalid_value",
+        path,
+        message: `${at(path)}${constraint(error)}, got ${renderValue(error.data)}`,
+      };
+  }
+}
+
+const rank: Record<string, number> = { unexpected_key: 0, missing_key: 1 };
+
+/**
+ * Turns Ajv's errors into issues a model can act on: one per problem, unexpected keys
+ * first, then missing keys, then wrong values in document order. Errors inside the
+ * branches of a failed `anyOf` are folded into that one "expected A or B" issue.
+ */
+export function issuesFromAjv(errors: readonly ErrorObject[], root: JsonSchema): ValidationIssue[] {
+  const unions = errors.filter(
+    (e) => e.keyword === "anyOf" || (e.keyword === "oneOf" && !(e.params as Params).passingSchemas),
+  );
+  const kept = errors.filter(
+    (e) =>
+      !unions.some(
+        (u) => u !== e && e.schemaPath.startsWith(`${u.schemaPath}/`) && e.instancePath.startsWith(u.instancePath),
+      ),
+  );
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const error of kept) {
+    const issue =
+      error.keyword === "oneOf" && unions.includes(error)
+        ? issueOf({ ...error, keyword: "anyOf" }, root)
+        : issueOf(error, root);
+    if (!issue || seen.has(issue.message)) continue;
+    seen.add(issue.message);
+    issues.push(issue);
+  }
+  return issues
+    .map((issue, index) => ({ issue, index }))
+    .sort((a, b) => (rank[a.issue.code] ?? 2) - (rank[b.issue.code] ?? 2) || a.index - b.index)
+    .map(({ issue }) => issue);
+}

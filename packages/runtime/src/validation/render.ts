@@ -1,0 +1,34 @@
+const MAX_STRING = 40;
+const MAX_KEYS = 5;
+
+/**
+ * A short rendering of a received value for feedback: enough for a model to see what it
+ * sent, never the whole of a several-megabyte string.
+ */
+export function renderValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (typeof value === "string") {
+    if (value.length <= MAX_STRING) return `${JSON.stringify(value)} (a string)`;
+    return `${JSON.stringify(value.slice(0, MAX_STRING)).slice(0, -1)}…" (a string of ${value.length} characters)`;
+  }
+  if (typeof value === "number" || typeof value === "boolean") return `${String(value)} (a ${typeof value})`;
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (typeof value === "object") {
+    const keys = Object.keys(value);
+    if (keys.length === 0) return "an empty object";
+    const shown = keys.slice(0, MAX_KEYS).map((k) => JSON.stringify(k));
+    return `an object with key${keys.length === 1 ? "" : "s"} ${shown.join(", ")}${keys.length > MAX_KEYS ? ", …" : ""}`;
+  }
+  return typeof value;
+}
+
+/** `/a/0/b` → where the value sits, for a line of feedback; the root has no prefix. */
+export function at(path: string): string {
+  return path === "" ? "" : `${path}: `;
+}
+
+/** Appends one JSON Pointer segment. */
+export function childPath(path: string, key: string | number): string {
+  return `${path}/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+}
