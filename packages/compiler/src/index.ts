@@ -1,1 +1,13 @@
-export {};
+export { descriptionCheck, nameCheck } from "./checks.js";
+export type { DerivedSite, FileResult } from "./derive-specs.js";
+export { deriveSpecs } from "./derive-specs.js";
+export type { DiagnosticCodeValue } from "./diagnostics.js";
+export { DiagnosticCode } from "./diagnostics.js";
+export { jsonExpression, specWriter } from "./emit-ast.js";
+export type { TextEdit } from "./emit-text.js";
+export { editFor, spliceSpecs } from "./emit-text.js";
+export type { CompilerOptions, ReportFn, ResolvedOptions, SpecCheck } from "./options.js";
+export { resolveOptions } from "./options.js";
+export type { Emission, ToolSite } from "./sites.js";
+export type { TransformerExtras } from "./transform.js";
+export { default as toolwrightTransform } from "./transform.js";

@@ -1,0 +1,93 @@
+import type { ToolSpec } from "toolwright";
+import type ts from "typescript";
+import { descriptionCheck, nameCheck } from "./checks.js";
+import { deriveSpec } from "./derive.js";
+import { DiagnosticCode, type DiagnosticCodeValue, toolwrightDiagnostic } from "./diagnostics.js";
+import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
+import { findToolSites, type ToolSite } from "./sites.js";
+import { ToolwrightTypes } from "./toolwright-types.js";
+
+/** One tool site with the spec derived for it. */
+export interface DerivedSite {
+  readonly site: ToolSite;
+  readonly spec: ToolSpec;
+}
+
+/** Everything derived from one source file. */
+export interface FileResult {
+  readonly sites: readonly DerivedSite[];
+  readonly diagnostics: readonly ts.Diagnostic[];
+}
+
+interface ProgramState {
+  readonly checker: ts.TypeChecker;
+  readonly types: ToolwrightTypes;
+  readonly files: Map<string, FileResult>;
+}
+
+// Emitters call us once per emitted file (ts-patch builds a new transformer factory for
+// each emit); the checker and the brand lookup are built once per Program.
+const states = new WeakMap<ts.Program, ProgramState>();
+
+function stateOf(program: ts.Program): ProgramState {
+  let state = states.get(program);
+  if (!state) {
+    const checker = program.getTypeChecker();
+    state = { checker, types: new ToolwrightTypes(program, checker), files: new Map() };
+    states.set(program, state);
+  }
+  return state;
+}
+
+const EMPTY: FileResult = { sites: [], diagnostics: [] };
+
+/**
+ * The core of the compiler, independent of ts-patch: finds every tool site in `file`,
+ * derives its spec and runs the build-time checks. Results are cached per Program and
+ * file, so repeated calls are free. Entry points (the transformer, bundler plugins, a
+ * CLI) only decide how to write `sites` into their output.
+ *
+ * @example
+ * ```ts
+ * const program = ts.createProgram(["src/tools.ts"], options);
+ * const file = program.getSourceFile("src/tools.ts")!;
+ * const { sites, diagnostics } = deriveSpecs(program, file, { minDescriptionLength: 20 });
+ * const output = spliceSpecs(file.text, sites);
+ * ```
+ */
+export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: CompilerOptions = {}): FileResult {
+  if (file.isDeclarationFile) return EMPTY;
+  const state = stateOf(program);
+  if (!state.types.present) return EMPTY;
+  const cached = state.files.get(file.fileName);
+  if (cached) return cached;
+
+  const resolved = resolveOptions(options);
+  const checks = [nameCheck, descriptionCheck(resolved.minDescriptionLength), ...resolved.checks];
+  const diagnostics: ts.Diagnostic[] = [];
+  const report: ReportFn = (node, code, message) =>
+    diagnostics.push(toolwrightDiagnostic(node, code as DiagnosticCodeValue, message));
+  const context = { ...state, options: resolved, rootDir: program.getCurrentDirectory() };
+  const sites: DerivedSite[] = [];
+  const seen = new Map<string, number>();
+
+  for (const site of findToolSites(file, state.types, state.checker)) {
+    const { spec, problems } = deriveSpec(site, context);
+    for (const problem of problems) report(problem.node, problem.code, problem.message);
+    if (!spec) continue;
+    for (const check of checks) check(spec, site.node, report);
+    const firstLine = seen.get(spec.name);
+    if (firstLine === undefined) seen.set(spec.name, spec.source.line);
+    else {
+      report(
+        site.node,
+        DiagnosticCode.duplicateName,
+        `tool name "${spec.name}" is already used by the tool on line ${firstLine} of this file; the model could not tell them apart. Fix: pass a different { name: "..." } to one of them.`,
+      );
+    }
+    sites.push({ site, spec });
+  }
+  const result = { sites, diagnostics };
+  state.files.set(file.fileName, result);
+  return result;
+}

@@ -1,0 +1,47 @@
+import ts from "typescript";
+
+/**
+ * Stable diagnostic codes of the toolwright compiler. They print as `error TS9900xx`
+ * and every message starts with `TW9900xx` so users can search for them.
+ */
+export const DiagnosticCode = {
+  /** A type JSON cannot carry (function, symbol, bigint, Map, Set, class instance, type parameter, ...). */
+  unsupportedType: 990001,
+  /** A parameter has no type annotation (or one TypeScript can only see as `any`). */
+  missingAnnotation: 990002,
+  /** The tool name breaks `^[a-zA-Z][a-zA-Z0-9_-]{0,63}$`. */
+  badName: 990003,
+  /** Two tools in one file have the same name. */
+  duplicateName: 990004,
+  /** The description is empty or shorter than `minDescriptionLength`. */
+  thinDescription: 990005,
+  /** The tool site itself cannot be derived (not a function, overloads, rest parameters, no name). */
+  badSite: 990006,
+  /** A configured target dialect cannot accept the schema (reported by target checks). */
+  targetRejected: 990007,
+} as const;
+
+/** One of {@link DiagnosticCode}'s values. */
+export type DiagnosticCodeValue = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
+
+/**
+ * Builds a TypeScript error diagnostic at `node`, prefixed with `TW<code>` so it reads
+ * as toolwright's in any tool that prints TypeScript diagnostics.
+ */
+export function toolwrightDiagnostic(
+  node: ts.Node,
+  code: DiagnosticCodeValue,
+  message: string,
+  category: ts.DiagnosticCategory = ts.DiagnosticCategory.Error,
+): ts.Diagnostic {
+  const file = node.getSourceFile();
+  const start = node.getStart(file);
+  return {
+    file,
+    start,
+    length: Math.max(node.getEnd() - start, 1),
+    messageText: `TW${code}: ${message}`,
+    category,
+    code,
+  };
+}

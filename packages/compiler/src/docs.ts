@@ -1,0 +1,70 @@
+import { parse, type Spec } from "comment-parser";
+import ts from "typescript";
+
+/** What one TSDoc block says: its summary and its tags, raw. */
+export interface DocBlock {
+  readonly summary: string;
+  readonly tags: readonly DocTag[];
+}
+
+/** One tag of a TSDoc block; `value` is everything after the tag name, as written. */
+export interface DocTag {
+  readonly tag: string;
+  /** For `@param`: the parameter name. */
+  readonly name: string;
+  /** For `@param`: the text after the name, without TSDoc's leading hyphen. */
+  readonly text: string;
+  readonly value: string;
+}
+
+const EMPTY: DocBlock = { summary: "", tags: [] };
+
+function rawValue(spec: Spec): string {
+  // comment-parser splits `{...}` off as a type and the first word as a name; constraint
+  // tags want the text exactly as written, so rebuild it from the source tokens.
+  return spec.source
+    .map(({ tokens }) => [tokens.type, tokens.postType, tokens.name, tokens.postName, tokens.description].join(""))
+    .join("\n")
+    .trim();
+}
+
+function toTag(spec: Spec): DocTag {
+  return {
+    tag: spec.tag,
+    name: spec.name,
+    text: spec.description.replace(/^-\s*/, "").trim(),
+    value: rawValue(spec),
+  };
+}
+
+/**
+ * Reads the last `/** ... *\/` block before `node` with comment-parser. Works from the
+ * source text, so it does not depend on TypeScript's JSDoc parsing mode.
+ */
+export function readDoc(node: ts.Node): DocBlock {
+  const text = node.getSourceFile().text;
+  const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
+  const last = ranges.filter((r) => text.startsWith("/**", r.pos)).at(-1);
+  if (!last) return EMPTY;
+  const [block] = parse(text.slice(last.pos, last.end));
+  if (!block) return EMPTY;
+  return { summary: block.description.trim(), tags: block.tags.map(toTag) };
+}
+
+/** The node whose comment documents `decl`: a variable statement for `const f = () => ...`. */
+export function docHost(decl: ts.Node): ts.Node {
+  let node: ts.Node = decl;
+  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent)) {
+    node = node.parent;
+  }
+  if (ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent)) {
+    return node.parent.parent;
+  }
+  return node;
+}
+
+/** The `@param` text for `name`, if the block has one. */
+export function paramText(doc: DocBlock, name: string): string | undefined {
+  const tag = doc.tags.find((t) => t.tag === "param" && t.name.replace(/^\[|\]$/g, "").split("=")[0] === name);
+  return tag?.text || undefined;
+}

@@ -1,0 +1,44 @@
+import type { ToolSpec } from "toolwright";
+import type ts from "typescript";
+
+/** Receives the diagnostics a {@link SpecCheck} finds. */
+export type ReportFn = (node: ts.Node, code: number, message: string) => void;
+
+/**
+ * A build-time check run on every derived spec (name rules, description length,
+ * and later the target dialects). It reports through `report`; it never throws.
+ */
+export type SpecCheck = (spec: ToolSpec, site: ts.Node, report: ReportFn) => void;
+
+/** Options of the `@toolwright/compiler/transform` entry in `compilerOptions.plugins`. */
+export interface CompilerOptions {
+  /** Provider dialects the schemas must be accepted by, e.g. `["openai", "anthropic"]` (checked by target checks). */
+  readonly targets?: readonly string[];
+  /** Descriptions shorter than this many characters are errors (default 10; 1 only rejects empty ones). */
+  readonly minDescriptionLength?: number;
+  /** When true, a parameter without a written type annotation is an error even if TypeScript can infer it (default false). */
+  readonly requireAnnotations?: boolean;
+  /** Extra checks to run on every spec, after the built-in ones. */
+  readonly checks?: readonly SpecCheck[];
+}
+
+/** {@link CompilerOptions} with every default filled in. */
+export interface ResolvedOptions {
+  readonly targets: readonly string[];
+  readonly minDescriptionLength: number;
+  readonly requireAnnotations: boolean;
+  readonly checks: readonly SpecCheck[];
+}
+
+/** Fills in defaults and coerces values that came from JSON (tsconfig). */
+export function resolveOptions(options: CompilerOptions = {}): ResolvedOptions {
+  return {
+    targets: Array.isArray(options.targets) ? options.targets.map(String) : [],
+    minDescriptionLength:
+      typeof options.minDescriptionLength === "number" && options.minDescriptionLength >= 1
+        ? options.minDescriptionLength
+        : 10,
+    requireAnnotations: options.requireAnnotations === true,
+    checks: options.checks ?? [],
+  };
+}

@@ -1,0 +1,23 @@
+import type { JsonSchema } from "toolwright";
+import type ts from "typescript";
+
+/** What a rule may ask of the converter while it maps one type. */
+export interface RuleContext {
+  readonly checker: ts.TypeChecker;
+  /** Maps a nested type; `step` extends the path shown in diagnostics (`.city`, `[]`, `[0]`). */
+  convert(type: ts.Type, step: string): JsonSchema;
+  /** Maps an object property, with its member comment and optionality applied. */
+  convertProperty(property: ts.Symbol): { schema: JsonSchema; optional: boolean };
+  /** Records that JSON cannot carry this construct; returns an empty schema so mapping goes on. */
+  unsupported(construct: string, fix: string): JsonSchema;
+}
+
+/**
+ * Maps one TypeScript construct (or family) to JSON Schema. Rules are tried in the order
+ * of `RULES` in rules.ts; the first whose `supports` returns true converts the type.
+ */
+export interface TypeRule {
+  readonly name: string;
+  supports(type: ts.Type, ctx: RuleContext): boolean;
+  convert(type: ts.Type, ctx: RuleContext): JsonSchema;
+}

@@ -1,0 +1,327 @@
+import type { JsonSchema } from "toolwright";
+import ts from "typescript";
+import type { TypeRule } from "./rule.js";
+import { isLibSymbol, jsonTypeOf, libName, literalValue } from "./type-facts.js";
+
+const F = ts.TypeFlags;
+
+/** `any` and `unknown` accept any JSON value. */
+const anyUnknownRule: TypeRule = {
+  name: "any-unknown",
+  supports: (t) => (t.flags & (F.Any | F.Unknown)) !== 0,
+  convert: () => ({}),
+};
+
+/** A type parameter left open (`function f<T>(x: T)`): the schema cannot know what T is. */
+const typeParameterRule: TypeRule = {
+  name: "type-parameter",
+  supports: (t) => (t.flags & F.TypeParameter) !== 0,
+  convert: (t, ctx) =>
+    ctx.unsupported(
+      `the unresolved type parameter \`${ctx.checker.typeToString(t)}\``,
+      "give the parameter a concrete type, or wrap the generic function in one with concrete types",
+    ),
+};
+
+const bigintRule: TypeRule = {
+  name: "bigint",
+  supports: (t) => (t.flags & F.BigIntLike) !== 0,
+  convert: (_t, ctx) => ctx.unsupported("`bigint`", "use `number`, or a `string` of digits and convert it in the tool"),
+};
+
+const symbolRule: TypeRule = {
+  name: "symbol",
+  supports: (t) => (t.flags & F.ESSymbolLike) !== 0,
+  convert: (_t, ctx) => ctx.unsupported("`symbol`", "use a `string` or a string literal union"),
+};
+
+/** `undefined`, `void` and `never` alone carry no JSON value (optional members are handled by the caller). */
+const noValueRule: TypeRule = {
+  name: "no-value",
+  supports: (t) => (t.flags & (F.Undefined | F.Void | F.Never)) !== 0,
+  convert: (t, ctx) =>
+    ctx.unsupported(`\`${ctx.checker.typeToString(t)}\``, "make the member optional (`?`) or give it a data type"),
+};
+
+const nullRule: TypeRule = {
+  name: "null",
+  supports: (t) => (t.flags & F.Null) !== 0,
+  convert: () => ({ type: "null" }),
+};
+
+/** `integer` through a branded alias: `type Integer = number & { __brand: "integer" }`. */
+const integerRule: TypeRule = {
+  name: "integer",
+  supports(t, ctx) {
+    if (!t.isIntersection() || !t.types.some((m) => (m.flags & F.Number) !== 0)) return false;
+    if (/^int(eger)?$/i.test(t.aliasSymbol?.getName() ?? "")) return true;
+    return t.types.some((m) =>
+      ctx.checker.getPropertiesOfType(m).some((p) => {
+        const v = literalValue(ctx.checker.getTypeOfSymbol(p), ctx.checker);
+        return v === "integer" || v === "int";
+      }),
+    );
+  },
+  convert: () => ({ type: "integer" }),
+};
+
+/** A whole `enum` (string or numeric members). */
+const enumRule: TypeRule = {
+  name: "enum",
+  supports: (t) => t.isUnion() && (t.flags & F.EnumLiteral) !== 0,
+  convert(t, ctx) {
+    const values = (t as ts.UnionType).types.map((m) => literalValue(m, ctx.checker));
+    const types = [...new Set(values.map(jsonTypeOf))];
+    return { type: types.length === 1 ? types[0] : types, enum: values };
+  },
+};
+
+/** A single literal type (`"metric"`, `3`, `true`) or one enum member. */
+const literalRule: TypeRule = {
+  name: "literal",
+  supports: (t) => (t.flags & (F.StringLiteral | F.NumberLiteral | F.BooleanLiteral)) !== 0,
+  convert(t, ctx) {
+    const value = literalValue(t, ctx.checker);
+    return { type: jsonTypeOf(value), const: value };
+  },
+};
+
+const primitiveRule: TypeRule = {
+  name: "primitive",
+  supports: (t) => (t.flags & (F.String | F.Number | F.Boolean)) !== 0,
+  convert: (t) => ({ type: t.flags & F.String ? "string" : t.flags & F.Number ? "number" : "boolean" }),
+};
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Template literal types (`` `user-${number}` ``) become a string with an anchored `pattern`. */
+const templateLiteralRule: TypeRule = {
+  name: "template-literal",
+  supports: (t) => (t.flags & F.TemplateLiteral) !== 0,
+  convert(t) {
+    const { texts, types } = t as ts.TemplateLiteralType;
+    const holes = types.map((h) => (h.flags & F.Number ? "-?\\d+(\\.\\d+)?" : ".*"));
+    const body = texts.map((text, i) => escapeRegExp(text) + (holes[i] ?? "")).join("");
+    return { type: "string", pattern: `^${body}$` };
+  },
+};
+
+/** A branded primitive (`string & { __brand: "Email" }`) is its primitive on the wire. */
+const brandedPrimitiveRule: TypeRule = {
+  name: "branded-primitive",
+  supports: (t) =>
+    t.isIntersection() && t.types.filter((m) => (m.flags & (F.String | F.Number | F.Boolean)) !== 0).length === 1,
+  convert(t, ctx) {
+    const primitive = (t as ts.IntersectionType).types.find((m) => (m.flags & (F.String | F.Number | F.Boolean)) !== 0);
+    return primitive ? ctx.convert(primitive, "") : {};
+  },
+};
+
+function isBooleanLiteral(t: ts.Type): boolean {
+  return (t.flags & F.BooleanLiteral) !== 0;
+}
+
+/**
+ * Unions: literal unions become `enum`, `X | null` becomes nullable, the rest `anyOf`.
+ * `undefined` members are dropped here (optionality is decided by the member or parameter).
+ * Every member keeps its own schema, so `string | 3` stays `string` or `3` (the
+ * ts-json-schema-generator bug that drops `string` cannot happen here).
+ */
+const unionRule: TypeRule = {
+  name: "union",
+  supports: (t) => t.isUnion(),
+  convert(t, ctx) {
+    const members = (t as ts.UnionType).types.filter((m) => (m.flags & (F.Undefined | F.Void)) === 0);
+    const nullable = members.some((m) => (m.flags & F.Null) !== 0);
+    let rest = members.filter((m) => (m.flags & F.Null) === 0);
+    const booleans = rest.filter(isBooleanLiteral);
+    const wholeBoolean = booleans.length === 2;
+    if (wholeBoolean) rest = rest.filter((m) => !isBooleanLiteral(m));
+    const values = rest.map((m) => literalValue(m, ctx.checker));
+    if (rest.length > 1 && values.every((v) => v !== undefined) && !wholeBoolean) {
+      const all = nullable ? [...values, null] : values;
+      const types = [...new Set(all.map(jsonTypeOf))];
+      return { type: types.length === 1 ? types[0] : types, enum: all };
+    }
+    const schemas = rest.map((m) => ctx.convert(m, ""));
+    if (wholeBoolean) schemas.push({ type: "boolean" });
+    if (nullable) return withNull(schemas);
+    return schemas.length === 1 ? (schemas[0] as JsonSchema) : { anyOf: schemas };
+  },
+};
+
+function withNull(schemas: JsonSchema[]): JsonSchema {
+  const only = schemas.length === 1 ? schemas[0] : undefined;
+  if (only && typeof only.type === "string" && only.const === undefined && only.enum === undefined) {
+    return { ...only, type: [only.type, "null"] };
+  }
+  if (only && Array.isArray(only.enum)) {
+    const types = Array.isArray(only.type) ? only.type : [only.type];
+    return { ...only, type: [...types, "null"], enum: [...only.enum, null] };
+  }
+  return { anyOf: [...schemas, { type: "null" }] };
+}
+
+/** `Date` travels as an ISO 8601 date-time string. */
+const dateRule: TypeRule = {
+  name: "date",
+  supports: (t) => libName(t) === "Date",
+  convert: () => ({ type: "string", format: "date-time" }),
+};
+
+const LIB_FIXES: Readonly<Record<string, string>> = {
+  Map: "use `Record<string, V>` (a plain object)",
+  ReadonlyMap: "use `Record<string, V>` (a plain object)",
+  WeakMap: "use `Record<string, V>` (a plain object)",
+  Set: "use an array `T[]` (add `@uniqueItems` if duplicates matter)",
+  ReadonlySet: "use an array `T[]` (add `@uniqueItems` if duplicates matter)",
+  WeakSet: "use an array `T[]`",
+  Promise: "take the resolved value as the parameter",
+};
+
+/** Built-in classes JSON cannot carry: Map, Set, Promise, RegExp, typed arrays ... */
+const libClassRule: TypeRule = {
+  name: "lib-class",
+  supports: (t) => {
+    const name = libName(t);
+    return name !== undefined && name !== "Array" && name !== "ReadonlyArray" && name !== "Object";
+  },
+  convert: (t, ctx) =>
+    ctx.unsupported(
+      `\`${ctx.checker.typeToString(t)}\``,
+      LIB_FIXES[libName(t) ?? ""] ?? "use plain data: string, number, boolean, arrays and plain objects",
+    ),
+};
+
+/** Functions and constructors cannot be sent by a model. */
+const functionRule: TypeRule = {
+  name: "function",
+  supports: (t, ctx) =>
+    ctx.checker.getSignaturesOfType(t, ts.SignatureKind.Call).length > 0 ||
+    ctx.checker.getSignaturesOfType(t, ts.SignatureKind.Construct).length > 0,
+  convert: (t, ctx) =>
+    ctx.unsupported(
+      `the function type \`${ctx.checker.typeToString(t)}\``,
+      "take data instead (e.g. a name or a string literal union) and choose the behaviour inside the tool",
+    ),
+};
+
+/** Tuples (`[string, number?]`, with rest elements) map to `prefixItems`. */
+const tupleRule: TypeRule = {
+  name: "tuple",
+  supports: (t, ctx) => ctx.checker.isTupleType(t),
+  convert(t, ctx) {
+    const reference = t as ts.TypeReference;
+    const flags = (reference.target as ts.TupleType).elementFlags;
+    const args = ctx.checker.getTypeArguments(reference);
+    const prefixItems: JsonSchema[] = [];
+    let items: JsonSchema | false = false;
+    args.forEach((arg, i) => {
+      const schema = ctx.convert(arg, `[${i}]`);
+      if ((flags[i] ?? 0) & ts.ElementFlags.Variable) items = schema;
+      else prefixItems.push(schema);
+    });
+    const minItems = flags.filter((f) => f & ts.ElementFlags.Required).length;
+    return {
+      type: "array",
+      ...(prefixItems.length > 0 ? { prefixItems } : {}),
+      items,
+      minItems,
+      ...(items === false ? { maxItems: prefixItems.length } : {}),
+    };
+  },
+};
+
+/** `T[]`, `Array<T>`, `readonly T[]` and `ReadonlyArray<T>`. */
+const arrayRule: TypeRule = {
+  name: "array",
+  supports: (t, ctx) => ctx.checker.isArrayType(t),
+  convert(t, ctx) {
+    const [element] = ctx.checker.getTypeArguments(t as ts.TypeReference);
+    return { type: "array", items: element ? ctx.convert(element, "[]") : {} };
+  },
+};
+
+/** Instances of user classes with methods: JSON would lose the methods (and the prototype). */
+const classInstanceRule: TypeRule = {
+  name: "class-instance",
+  supports: (t, ctx) => {
+    const symbol = t.getSymbol();
+    return (
+      symbol !== undefined &&
+      (symbol.flags & ts.SymbolFlags.Class) !== 0 &&
+      !isLibSymbol(symbol) &&
+      ctx.checker.getPropertiesOfType(t).some((p) => (p.flags & ts.SymbolFlags.Method) !== 0)
+    );
+  },
+  convert: (t, ctx) =>
+    ctx.unsupported(
+      `an instance of class \`${ctx.checker.typeToString(t)}\` (it has methods)`,
+      "take a plain interface with the data fields and build the instance inside the tool",
+    ),
+};
+
+/**
+ * Interfaces, type literals, mapped and utility types, intersections of objects and
+ * `Record<K, V>`: `properties` + `required`, closed unless an index signature allows more.
+ */
+const objectRule: TypeRule = {
+  name: "object",
+  supports: (t) => (t.flags & (F.Object | F.Intersection | F.NonPrimitive)) !== 0,
+  convert(t, ctx) {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const property of ctx.checker.getPropertiesOfType(t)) {
+      // Symbol-keyed members (brands) exist only in the type system; JSON never has them.
+      if (property.getName().startsWith("__@")) continue;
+      const { schema, optional } = ctx.convertProperty(property);
+      properties[property.getName()] = schema;
+      if (!optional) required.push(property.getName());
+    }
+    const index = ctx.checker.getIndexInfosOfType(t).find((i) => (i.keyType.flags & (F.String | F.Number)) !== 0);
+    return {
+      type: "object",
+      ...(Object.keys(properties).length > 0 ? { properties } : {}),
+      ...(required.length > 0 ? { required } : {}),
+      additionalProperties: index ? ctx.convert(index.type, "[key]") : (t.flags & F.NonPrimitive) !== 0,
+    };
+  },
+};
+
+/** Anything else is reported, never guessed. */
+const fallbackRule: TypeRule = {
+  name: "fallback",
+  supports: () => true,
+  convert: (t, ctx) =>
+    ctx.unsupported(
+      `the type \`${ctx.checker.typeToString(t)}\``,
+      "use string, number, boolean, literals, arrays, tuples or plain objects",
+    ),
+};
+
+/** Every construct's rule, in the order they are tried. */
+export const RULES: readonly TypeRule[] = [
+  anyUnknownRule,
+  typeParameterRule,
+  bigintRule,
+  symbolRule,
+  noValueRule,
+  nullRule,
+  integerRule,
+  enumRule,
+  literalRule,
+  primitiveRule,
+  templateLiteralRule,
+  brandedPrimitiveRule,
+  unionRule,
+  dateRule,
+  libClassRule,
+  functionRule,
+  tupleRule,
+  arrayRule,
+  classInstanceRule,
+  objectRule,
+  fallbackRule,
+];

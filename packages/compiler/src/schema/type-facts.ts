@@ -1,0 +1,29 @@
+import ts from "typescript";
+
+/** True when the symbol is declared in a TypeScript default library file (`lib.*.d.ts`). */
+export function isLibSymbol(symbol: ts.Symbol | undefined): boolean {
+  return symbol?.declarations?.some((d) => d.getSourceFile().hasNoDefaultLib) ?? false;
+}
+
+/** The lib class or interface a type is an instance of (`Date`, `Map`, ...), if any. */
+export function libName(type: ts.Type): string | undefined {
+  const symbol = type.getSymbol();
+  return symbol && isLibSymbol(symbol) ? symbol.getName() : undefined;
+}
+
+/** True for `string`, `number`, `boolean` and their literals. */
+export function isPrimitiveLike(type: ts.Type): boolean {
+  return (type.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike)) !== 0;
+}
+
+/** The JSON Schema `type` of a literal value. */
+export function jsonTypeOf(value: unknown): string {
+  return value === null ? "null" : typeof value === "number" ? "number" : typeof value;
+}
+
+/** The value of a string, number or boolean literal type. */
+export function literalValue(type: ts.Type, checker: ts.TypeChecker): string | number | boolean | undefined {
+  if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
+  if (type.flags & ts.TypeFlags.BooleanLiteral) return checker.typeToString(type) === "true";
+  return undefined;
+}

@@ -1,0 +1,108 @@
+import ts from "typescript";
+import type { ToolwrightTypes } from "./toolwright-types.js";
+
+/**
+ * How the spec is written at a site:
+ * - `append`: add `undefined` × `padding` and the spec after the call's arguments;
+ * - `call`: turn a bare decorator `@tool` into `@tool(undefined, SPEC)`;
+ * - `wrap`: replace a list element `fn` with `{ fn, spec: SPEC }`.
+ */
+export type Emission =
+  | { readonly kind: "append"; readonly call: ts.CallExpression; readonly padding: number }
+  | { readonly kind: "call"; readonly decorator: ts.Decorator }
+  | { readonly kind: "wrap"; readonly element: ts.Expression };
+
+/** A place in the source where a tool is made and a spec must be written. */
+export interface ToolSite {
+  /** The node diagnostics about the site point at. */
+  readonly node: ts.Node;
+  /** The function the spec is derived from (an expression, or the decorated method). */
+  readonly fn: ts.Expression | ts.MethodDeclaration;
+  /** The `tool()` options argument, when there is one. */
+  readonly options?: ts.Expression;
+  readonly emission: Emission;
+}
+
+function unwrap(expression: ts.Expression): ts.Expression {
+  let node = expression;
+  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
+    node = node.expression;
+  }
+  return node;
+}
+
+function isFunctionValued(node: ts.Expression, checker: ts.TypeChecker): boolean {
+  return checker.getSignaturesOfType(checker.getTypeAtLocation(node), ts.SignatureKind.Call).length > 0;
+}
+
+function decoratorSite(decorator: ts.Decorator, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite | undefined {
+  const method = decorator.parent;
+  if (!ts.isMethodDeclaration(method)) return undefined;
+  const expression = decorator.expression;
+  if (ts.isCallExpression(expression)) {
+    const signature = checker.getResolvedSignature(expression);
+    const index = signature ? types.specParameterIndex(signature) : -1;
+    if (index < 0 || expression.arguments.length > index) return undefined;
+    return {
+      node: decorator,
+      fn: method,
+      ...(expression.arguments[0] ? { options: expression.arguments[0] } : {}),
+      emission: { kind: "append", call: expression, padding: index - expression.arguments.length },
+    };
+  }
+  const signatures = checker.getSignaturesOfType(checker.getTypeAtLocation(expression), ts.SignatureKind.Call);
+  if (!signatures.some((s) => types.specParameterIndex(s) >= 0)) return undefined;
+  return { node: decorator, fn: method, emission: { kind: "call", decorator } };
+}
+
+function callSite(call: ts.CallExpression, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite | undefined {
+  const [first, second] = call.arguments;
+  if (!first || ts.isDecorator(call.parent)) return undefined;
+  const signature = checker.getResolvedSignature(call);
+  const index = signature ? types.specParameterIndex(signature) : -1;
+  // index 0 would be the decorator factory form `tool(options?, spec?)` used outside a decorator.
+  if (index < 1 || call.arguments.length > index) return undefined;
+  return {
+    node: call,
+    fn: unwrap(first),
+    ...(second && index >= 2 ? { options: second } : {}),
+    emission: { kind: "append", call, padding: index - call.arguments.length },
+  };
+}
+
+function elementSites(list: ts.ArrayLiteralExpression, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite[] {
+  const contextual = checker.getContextualType(list);
+  if (!contextual) return [];
+  const candidates = contextual.isUnion() ? contextual.types : [contextual];
+  const isToolList = candidates.some((c) => {
+    const element = checker.getIndexTypeOfType(c, ts.IndexKind.Number);
+    return element !== undefined && types.isToolInput(element);
+  });
+  if (!isToolList) return [];
+  return list.elements
+    .filter((e) => !ts.isSpreadElement(e) && !ts.isOmittedExpression(e) && isFunctionValued(e, checker))
+    .map((e) => ({ node: e, fn: unwrap(e), emission: { kind: "wrap", element: e } }));
+}
+
+/**
+ * Finds every tool site in a file: calls whose resolved signature has a `CompiledSpec`
+ * parameter not yet filled, `@tool` decorators resolving to such a function, and bare
+ * functions in `ToolInput[]` lists.
+ */
+export function findToolSites(file: ts.SourceFile, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite[] {
+  const sites: ToolSite[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isDecorator(node)) {
+      const site = decoratorSite(node, types, checker);
+      if (site) sites.push(site);
+    } else if (ts.isCallExpression(node)) {
+      const site = callSite(node, types, checker);
+      if (site) sites.push(site);
+    } else if (ts.isArrayLiteralExpression(node) && node.elements.length > 0) {
+      sites.push(...elementSites(node, types, checker));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return sites;
+}

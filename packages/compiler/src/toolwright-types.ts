@@ -1,0 +1,63 @@
+import path from "node:path";
+import ts from "typescript";
+
+const BRAND_FILE = /[\\/](spec|context)\.(d\.)?ts$/;
+
+/**
+ * Recognises toolwright's own types in one Program by their `unique symbol` brands
+ * (`compiledSpecBrand` on `CompiledSpec`, `toolContextBrand` on `ToolContext`), declared
+ * in the runtime's spec and context modules, never by a function's or type's text name.
+ */
+export class ToolwrightTypes {
+  /** Folders holding toolwright's runtime modules (source or `.d.ts`) in this Program. */
+  readonly runtimeDirs: ReadonlySet<string>;
+
+  constructor(
+    program: ts.Program,
+    private readonly checker: ts.TypeChecker,
+  ) {
+    const dirs = new Set<string>();
+    for (const file of program.getSourceFiles()) {
+      if (/[\\/]spec\.(d\.)?ts$/.test(file.fileName) && file.text.includes("compiledSpecBrand")) {
+        dirs.add(path.dirname(file.fileName));
+      }
+    }
+    this.runtimeDirs = dirs;
+  }
+
+  /** False when the Program does not include toolwright at all: nothing to transform. */
+  get present(): boolean {
+    return this.runtimeDirs.size > 0;
+  }
+
+  /** True when a member of `type` (or of a union member) carries the given brand. */
+  hasBrand(type: ts.Type, brand: "compiledSpecBrand" | "toolContextBrand"): boolean {
+    const parts = type.isUnion() ? type.types : [type];
+    return parts.some(
+      (part) =>
+        (part.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) !== 0 &&
+        this.checker.getPropertiesOfType(part).some((p) => this.isBrand(p, brand)),
+    );
+  }
+
+  /** Index of the signature's `CompiledSpec` parameter, or -1. */
+  specParameterIndex(signature: ts.Signature): number {
+    return signature.parameters.findIndex((p) => this.hasBrand(this.checker.getTypeOfSymbol(p), "compiledSpecBrand"));
+  }
+
+  /** True when `type` is toolwright's `ToolInput` union (the element type of tool lists). */
+  isToolInput(type: ts.Type): boolean {
+    const declaration = type.aliasSymbol?.declarations?.[0];
+    return (
+      type.aliasSymbol?.getName() === "ToolInput" &&
+      declaration !== undefined &&
+      this.runtimeDirs.has(path.dirname(declaration.getSourceFile().fileName))
+    );
+  }
+
+  private isBrand(property: ts.Symbol, brand: string): boolean {
+    if (!(property.escapedName as string).startsWith(`__@${brand}@`)) return false;
+    const file = property.declarations?.[0]?.getSourceFile().fileName ?? "";
+    return BRAND_FILE.test(file) && this.runtimeDirs.has(path.dirname(file));
+  }
+}

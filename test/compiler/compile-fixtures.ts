@@ -1,0 +1,119 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type ts from "typescript";
+
+const require = createRequire(import.meta.url);
+/** TypeScript patched in memory by ts-patch: `createProgram` applies `compilerOptions.plugins`. */
+const tsp = require("ts-patch/compiler") as typeof ts;
+const transformPath = require.resolve("@toolwright/compiler/transform");
+
+/** The fixture folder. */
+export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
+
+/** A diagnostic as the goldens record it. */
+export interface FixtureDiagnostic {
+  readonly file: string;
+  readonly line: number;
+  readonly code: number;
+  readonly message: string;
+}
+
+/** What compiling one fixture produced. */
+export interface FixtureResult {
+  readonly specs: unknown[];
+  readonly diagnostics: FixtureDiagnostic[];
+  /** Type errors in the fixture itself (fixtures must be valid TypeScript). */
+  readonly typeErrors: string[];
+  readonly js: string;
+}
+
+/** Every `<case>/input.ts` under test/fixtures. */
+export function fixtureCases(): string[] {
+  return readdirSync(FIXTURES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
+
+function pluginOptionsOf(name: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(path.join(FIXTURES, name, "options.json"), "utf8")) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/** Reads back every spec literal the transformer wrote into emitted JavaScript, in source order. */
+export function specsIn(js: string): unknown[] {
+  const file = tsp.createSourceFile("out.js", js, tsp.ScriptTarget.ES2022, true);
+  const specs: unknown[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      tsp.isObjectLiteralExpression(node) &&
+      node.properties.some((p) => p.name && tsp.isIdentifier(p.name) && p.name.text === "$toolwright")
+    ) {
+      specs.push(new Function(`return (${node.getText(file)});`)());
+      return;
+    }
+    tsp.forEachChild(node, visit);
+  };
+  visit(file);
+  return specs;
+}
+
+function describe(d: ts.Diagnostic, dir: string): FixtureDiagnostic {
+  const file = d.file;
+  const line = file && d.start !== undefined ? file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
+  return {
+    file: file ? path.relative(dir, file.fileName) : "",
+    line,
+    code: d.code,
+    message: tsp.flattenDiagnosticMessageText(d.messageText, "\n"),
+  };
+}
+
+/**
+ * Compiles every fixture with the real TypeScript compiler and the real transformer,
+ * in one Program per distinct set of plugin options (options.json), emitting in memory.
+ */
+export function compileFixtures(names: readonly string[]): Map<string, FixtureResult> {
+  const groups = new Map<string, string[]>();
+  for (const name of names) {
+    const key = JSON.stringify(pluginOptionsOf(name));
+    groups.set(key, [...(groups.get(key) ?? []), name]);
+  }
+  const results = new Map<string, FixtureResult>();
+  for (const [key, group] of groups) {
+    const options: ts.CompilerOptions = {
+      target: tsp.ScriptTarget.ES2022,
+      module: tsp.ModuleKind.NodeNext,
+      moduleResolution: tsp.ModuleResolutionKind.NodeNext,
+      strict: true,
+      skipLibCheck: true,
+      types: [],
+      rootDir: FIXTURES,
+      outDir: path.join(FIXTURES, "..", ".tmp", "fixtures-out"),
+      plugins: [{ transform: transformPath, ...JSON.parse(key) }] as unknown as ts.PluginImport[],
+    };
+    const roots = group.map((name) => path.join(FIXTURES, name, "input.ts"));
+    const program = tsp.createProgram(roots, options);
+    const js = new Map<string, string>();
+    const emitted = program.emit(undefined, (fileName, text) => {
+      if (fileName.endsWith("input.js")) js.set(path.basename(path.dirname(fileName)), text);
+    });
+    const typeErrors = tsp.getPreEmitDiagnostics(program);
+    for (const name of group) {
+      const dir = path.join(FIXTURES, name);
+      const inDir = (d: ts.Diagnostic) => d.file?.fileName.startsWith(`${dir}${path.sep}`) ?? false;
+      const text = js.get(name) ?? "";
+      results.set(name, {
+        specs: specsIn(text),
+        diagnostics: emitted.diagnostics.filter(inDir).map((d) => describe(d, dir)),
+        typeErrors: typeErrors.filter(inDir).map((d) => `${describe(d, dir).line}: ${describe(d, dir).message}`),
+        js: text,
+      });
+    }
+  }
+  return results;
+}
