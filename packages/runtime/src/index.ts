@@ -1,3 +1,5 @@
+export type { AgentOptions, RunInput, RunOptions } from "./agent.js";
+export { Agent } from "./agent.js";
 export type { ToolContext, ToolLogger, Usage } from "./context.js";
 export type { ToolMethodDecorator } from "./decorators.js";
 export type { DescriptorArgs, ToolDescriptor } from "./define-tool.js";
@@ -45,6 +47,43 @@ export type {
 export type { RegisterOptions } from "./registry.js";
 export { ToolRegistry } from "./registry.js";
 export { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
+export {
+  AgentConfigError,
+  BudgetExceededError,
+  MaxDepthExceededError,
+  MaxTurnsExceededError,
+  RepeatedCallError,
+  RunAbortedError,
+  RunError,
+  RunStateError,
+  ToolCallFailedError,
+} from "./run-errors.js";
+export type { ToolExceptionPolicy } from "./runner/env.js";
+export type {
+  AfterToolHook,
+  AgentHooks,
+  BeforeToolDecision,
+  BeforeToolHook,
+  ModelMiddleware,
+  ToolCallResult,
+  ToolHookCall,
+} from "./runner/hooks.js";
+export type { RepeatedCallPolicy } from "./runner/repeated-calls.js";
+export type { ToolRetryPolicy } from "./runner/retry.js";
+export type { RunStateJson, RunStateLoadOptions, StateOwner } from "./runner/run-state.js";
+export { RUN_STATE_VERSION, RunState } from "./runner/run-state.js";
+export type { SubAgentToolOptions } from "./runner/sub-agent.js";
+export type {
+  AgentStreamEvent,
+  CallRecord,
+  Interruption,
+  LogLine,
+  RunResult,
+  RunStatus,
+  StepRecord,
+} from "./runner/types.js";
+export type { ModelPrice, PriceTable } from "./runner/usage.js";
+export { DEFAULT_PRICES } from "./runner/usage.js";
 export type {
   CompiledFunction,
   CompiledSpec,

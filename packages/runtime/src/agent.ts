@@ -1,0 +1,304 @@
+import { randomUUID } from "node:crypto";
+import type { Message } from "./messages.js";
+import type { Model, ToolDefinition } from "./model.js";
+import { ToolRegistry } from "./registry.js";
+import { AgentConfigError } from "./run-errors.js";
+import { DEFAULT_TIMEOUT_MS } from "./run-tool.js";
+import type { AgentConfig, ToolExceptionPolicy } from "./runner/env.js";
+import { type AgentHooks, hookList } from "./runner/hooks.js";
+import { runLoop } from "./runner/loop.js";
+import type { RepeatedCallPolicy } from "./runner/repeated-calls.js";
+import { resolveRetryPolicy, type ToolRetryPolicy } from "./runner/retry.js";
+import { RunState, type StateOwner } from "./runner/run-state.js";
+import type { RunSnapshot } from "./runner/snapshot.js";
+import { type ChildRun, type SubAgentToolOptions, subAgentTool } from "./runner/sub-agent.js";
+import { linkRun } from "./runner/tool-context.js";
+import type { AgentStreamEvent, RunResult } from "./runner/types.js";
+import { emptyUsage, type PriceTable, priceOf, requirePrice } from "./runner/usage.js";
+import type { CompiledSpec } from "./spec.js";
+import { type FunctionTool, type Tool, type ToolInput, type ToolOptions, tool } from "./tool.js";
+import { validateArguments } from "./validation/arguments.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: a tool wraps functions of any signature
+type AnyFunction = (...args: any[]) => unknown;
+
+/** Options of `new Agent()`. Every limit has a default; none can be switched off by accident. */
+export interface AgentOptions<Deps = unknown> {
+  /** Names the agent in errors and run states; a state resumes only on an agent of the same name. */
+  readonly name: string;
+  /** A `Model`, or `"provider:model"` (e.g. `"openai:gpt-5-mini"`), resolved with the key from the environment. */
+  readonly model: Model | string;
+  /** The system prompt. */
+  readonly instructions?: string;
+  /** Tools, or bare typed functions (the compiler gives them their spec). Names must be unique. */
+  readonly tools?: readonly ToolInput[];
+  /** Model turns per run before `MaxTurnsExceededError` (default 10). */
+  readonly maxTurns?: number;
+  /** Spend per run in USD before `BudgetExceededError`; needs a known price for the model (see `prices`). */
+  readonly maxCostUsd?: number;
+  /** Per-model prices, added to (and winning over) the built-in table. */
+  readonly prices?: PriceTable;
+  /** A tool's time limit when it sets none (default 60,000 ms). */
+  readonly toolTimeoutMs?: number;
+  /** Engine retries of retryable `ToolError`s from `readOnly`/`idempotent` tools (default 3 attempts, 500 ms, 1 s). */
+  readonly toolRetry?: ToolRetryPolicy;
+  /** What the model sees when a tool throws unexpectedly (default `"return_to_model"`). */
+  readonly onToolException?: ToolExceptionPolicy;
+  /** Calls of one turn running at once (default 8). */
+  readonly maxConcurrentTools?: number;
+  /** Identical calls in a row before the model is told, or the run fails (default 3, `"tell_model"`). */
+  readonly repeatedCalls?: RepeatedCallPolicy;
+  /** `beforeTool` / `afterTool` (the tool chain) and `model` middleware (the model chain). */
+  readonly hooks?: AgentHooks<Deps>;
+  /** How deep sub-agents may nest under this agent (default 3). */
+  readonly maxDepth?: number;
+  /** Signs run states with HMAC-SHA256; a state is then only resumed with the same secret. */
+  readonly stateSecret?: string;
+}
+
+/** Options of one run. */
+export interface RunOptions<Deps = unknown> {
+  /** Given to every tool as `ctx.deps`. */
+  readonly deps?: Deps;
+  /** Aborts the run: model requests and tool calls in flight are aborted, and the run ends with `RunAbortedError`. */
+  readonly signal?: AbortSignal;
+  /** Overrides the agent's `maxTurns` for this run. */
+  readonly maxTurns?: number;
+}
+
+/** Where a run starts: a user message, a transcript to continue, or a paused run's state. */
+export type RunInput = string | readonly Message[] | RunState;
+
+/**
+ * An LLM agent: a model, instructions and tools, driven by the run loop under limits.
+ *
+ * @example
+ * ```ts
+ * const agent = new Agent({
+ *   name: "support",
+ *   model: "openai:gpt-5-mini",
+ *   instructions: "Answer order questions. Never guess a status.",
+ *   tools: [lookupOrder, cancelOrder],
+ *   maxCostUsd: 0.5,
+ * });
+ * const result = await agent.run("What happened to order A-771?", { deps });
+ * console.log(result.output);
+ * ```
+ */
+export class Agent<Deps = unknown> implements StateOwner {
+  readonly name: string;
+  readonly #options: AgentOptions<Deps>;
+  readonly #registry: ToolRegistry;
+  #config: AgentConfig | undefined;
+  #model: Model | undefined;
+
+  constructor(options: AgentOptions<Deps>) {
+    this.name = options.name;
+    this.#options = options;
+    this.#registry = new ToolRegistry(options.tools ?? []);
+    if (typeof options.model !== "string") this.#model = options.model;
+  }
+
+  /** The agent's tools by name (read-only: add tools with {@link Agent.tool}). */
+  get tools(): ReadonlyMap<string, Tool> {
+    return this.#configured().tools;
+  }
+
+  /** Sorted tool names. */
+  get toolNames(): readonly string[] {
+    return this.#configured().toolNames;
+  }
+
+  /** The HMAC secret run states are signed with, if any. */
+  get stateSecret(): string | undefined {
+    return this.#options.stateSecret;
+  }
+
+  /**
+   * Registers a typed function as a tool of this agent; the compiler supplies its spec.
+   *
+   * @example
+   * ```ts
+   * agent.tool(getWeather, { readOnly: true });
+   * ```
+   */
+  tool<F extends AnyFunction>(fn: F, options?: ToolOptions<Deps>, spec?: CompiledSpec): FunctionTool<F> {
+    const made = tool(fn, options, spec);
+    this.#registry.add(made);
+    this.#config = undefined;
+    return made;
+  }
+
+  /** Validates edited arguments of an approval against the tool's schema; throws its `ToolArgumentError`. */
+  validateArgs(toolName: string, args: unknown): Readonly<Record<string, unknown>> {
+    const found = this.#configured().tools.get(toolName);
+    if (!found) throw new AgentConfigError(`agent "${this.name}" has no tool "${toolName}".`);
+    const check = validateArguments(found, args);
+    if (!check.ok) throw check.error;
+    return check.args;
+  }
+
+  /**
+   * Runs the agent until a final answer, a pause for approval (`result.state`), or a
+   * limit (a typed `RunError` carrying the partial result).
+   *
+   * @example
+   * ```ts
+   * const result = await agent.run("Cancel order A-771", { deps });
+   * if (result.state) { result.state.approve(result.interruptions[0].callId); await agent.run(result.state); }
+   * ```
+   */
+  async run(input: RunInput, options: RunOptions<Deps> = {}): Promise<RunResult> {
+    const events = this.#start(input, options, undefined, false);
+    for (;;) {
+      const next = await events.next();
+      if (next.done) return next.value;
+    }
+  }
+
+  /**
+   * The same run as {@link Agent.run}, as events: text and tool-call deltas as the model
+   * streams them, each tool result, each finished step, then `run-finish` with the result.
+   *
+   * @example
+   * ```ts
+   * for await (const event of agent.stream("Weather in Paris?")) {
+   *   if (event.type === "text-delta") process.stdout.write(event.delta);
+   * }
+   * ```
+   */
+  stream(input: RunInput, options: RunOptions<Deps> = {}): AsyncGenerator<AgentStreamEvent, RunResult> {
+    return this.#start(input, options, undefined, true);
+  }
+
+  /**
+   * This agent as a tool of another: it runs on a child context (the caller's signal,
+   * deps, remaining budget and depth flow down; its usage rolls up into the caller's).
+   *
+   * @example
+   * ```ts
+   * const triage = new Agent({ name: "triage", model, tools: [billing.asTool({ name: "billing", description: "Billing questions." })] });
+   * ```
+   */
+  asTool(options: SubAgentToolOptions): Tool {
+    const maxDepth = this.#options.maxDepth ?? 3;
+    return subAgentTool(this.name, maxDepth, options, (input, child) => {
+      const events = this.#start(input, { deps: child.deps as Deps, signal: child.signal }, child, false);
+      return drain(events);
+    });
+  }
+
+  async *#start(
+    input: RunInput,
+    options: RunOptions<Deps>,
+    child: ChildRun | undefined,
+    streaming: boolean,
+  ): AsyncGenerator<AgentStreamEvent, RunResult> {
+    const config = this.#configured();
+    if (!this.#model) this.#model = await resolveModel(this.#options.model as string, this.name);
+    const model = this.#model;
+    const own = this.#options.maxCostUsd;
+    const budget =
+      child?.remainingUsd === undefined ? own : Math.min(own ?? Number.POSITIVE_INFINITY, child.remainingUsd);
+    const price =
+      budget === undefined
+        ? priceOf(model.id, this.#options.prices)
+        : requirePrice(model.id, this.#options.prices, this.name);
+    const env = {
+      config,
+      model,
+      price,
+      deps: options.deps,
+      signal: options.signal ?? new AbortController().signal,
+      hasSignal: options.signal !== undefined,
+      snapshot: input instanceof RunState ? resumed(input.take(this)) : fresh(input),
+      depth: child?.depth ?? 0,
+      maxCostUsd: budget,
+      maxTurns: options.maxTurns ?? config.maxTurns,
+      streaming,
+    };
+    linkRun(env);
+    return yield* runLoop(env);
+  }
+
+  #configured(): AgentConfig {
+    if (this.#config) return this.#config;
+    const o = this.#options;
+    const repeat = o.repeatedCalls ?? {};
+    const sorted = this.#registry.tools();
+    const tools: ReadonlyMap<string, Tool> = new Map(sorted.map((t) => [t.name, t]));
+    const definitions: ToolDefinition[] = this.#registry.definitions();
+    this.#config = {
+      name: this.name,
+      toolNames: this.#registry.names(),
+      stateSecret: o.stateSecret,
+      validateArgs: (toolName, args) => this.validateArgs(toolName, args),
+      instructions: o.instructions,
+      tools,
+      definitions,
+      maxTurns: o.maxTurns ?? 10,
+      maxCostUsd: o.maxCostUsd,
+      toolTimeoutMs: o.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      toolRetry: resolveRetryPolicy(o.toolRetry),
+      onToolException: o.onToolException ?? "return_to_model",
+      maxConcurrentTools: o.maxConcurrentTools ?? 8,
+      repeatLimit: repeat.limit ?? 3,
+      repeatAction: repeat.action ?? "tell_model",
+      maxDepth: o.maxDepth ?? 3,
+      beforeTool: hookList(o.hooks?.beforeTool) as AgentConfig["beforeTool"],
+      afterTool: hookList(o.hooks?.afterTool) as AgentConfig["afterTool"],
+      modelMiddleware: o.hooks?.model ?? [],
+    };
+    return this.#config;
+  }
+}
+
+async function drain(events: AsyncGenerator<AgentStreamEvent, RunResult>): Promise<RunResult> {
+  for (;;) {
+    const next = await events.next();
+    if (next.done) return next.value;
+  }
+}
+
+function fresh(input: string | readonly Message[]): RunSnapshot {
+  const messages: Message[] = typeof input === "string" ? [{ role: "user", content: input }] : [...input];
+  return {
+    runId: `run_${randomUUID()}`,
+    step: 0,
+    messages,
+    usage: emptyUsage(),
+    steps: [],
+    pending: undefined,
+    retriesUsed: {},
+    repeat: { key: "", count: 0 },
+  };
+}
+
+/** A resumed run works on copies, so the paused result it came from stays as it was. */
+function resumed(snapshot: RunSnapshot): RunSnapshot {
+  return {
+    ...snapshot,
+    messages: [...snapshot.messages],
+    usage: { ...snapshot.usage },
+    steps: [...snapshot.steps],
+    pending: snapshot.pending?.map((p) => ({ ...p })),
+    retriesUsed: { ...snapshot.retriesUsed },
+    repeat: { ...snapshot.repeat },
+  };
+}
+
+/** Resolves `"provider:model"` with the providers module, loaded only when a string is given. */
+async function resolveModel(id: string, agentName: string): Promise<Model> {
+  // A variable specifier keeps the providers (and their HTTP stack) out of the graph of agents given a Model object.
+  const specifier = "./providers/resolve.js";
+  let mod: { resolveModel(id: string): Model };
+  try {
+    mod = (await import(specifier)) as typeof mod;
+  } catch (error) {
+    throw new AgentConfigError(
+      `agent "${agentName}" was given the model "${id}" as a string, but model strings cannot be resolved in this build ` +
+        `(${(error as Error).message}). Pass a Model object (a provider's model, or FakeModel from toolwright/testing).`,
+    );
+  }
+  return mod.resolveModel(id);
+}

@@ -1,0 +1,50 @@
+import type { Model, ToolDefinition } from "../model.js";
+import type { Tool } from "../tool.js";
+import type { AfterToolHook, BeforeToolHook, ModelMiddleware } from "./hooks.js";
+import type { ResolvedRetryPolicy } from "./retry.js";
+import type { StateOwner } from "./run-state.js";
+import type { RunSnapshot } from "./snapshot.js";
+import type { ModelPrice } from "./usage.js";
+
+/** What the loop does with an unexpected exception from a tool. */
+export type ToolExceptionPolicy = "return_to_model" | "return_generic" | "fail";
+
+/** An agent's options with every default filled in: what the loop reads. */
+export interface AgentConfig extends StateOwner {
+  readonly instructions: string | undefined;
+  readonly tools: ReadonlyMap<string, Tool>;
+  /** Sorted by name. */
+  readonly definitions: readonly ToolDefinition[];
+  readonly maxTurns: number;
+  readonly maxCostUsd: number | undefined;
+  readonly toolTimeoutMs: number;
+  readonly toolRetry: ResolvedRetryPolicy;
+  readonly onToolException: ToolExceptionPolicy;
+  readonly maxConcurrentTools: number;
+  readonly repeatLimit: number;
+  readonly repeatAction: "tell_model" | "fail";
+  readonly maxDepth: number;
+  readonly beforeTool: readonly BeforeToolHook<never>[];
+  readonly afterTool: readonly AfterToolHook<never>[];
+  readonly modelMiddleware: readonly ModelMiddleware[];
+}
+
+/** One run in progress. */
+export interface RunEnv {
+  readonly config: AgentConfig;
+  readonly model: Model;
+  /** The model's price, when known (required when there is a budget). */
+  readonly price: ModelPrice | undefined;
+  readonly deps: unknown;
+  /** The caller's signal (or one that never aborts). */
+  readonly signal: AbortSignal;
+  /** Whether the caller gave a signal; without one, no signal is combined or forwarded. */
+  readonly hasSignal: boolean;
+  readonly snapshot: RunSnapshot;
+  /** 0 for a top-level run; a sub-agent runs one deeper than its caller. */
+  readonly depth: number;
+  /** The budget in force: the agent's, or what is left of a parent run's, whichever is smaller. */
+  readonly maxCostUsd: number | undefined;
+  readonly maxTurns: number;
+  readonly streaming: boolean;
+}

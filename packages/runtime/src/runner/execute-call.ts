@@ -1,0 +1,144 @@
+import type { ToolContext } from "../context.js";
+import { Retry, ToolError, ToolTimeoutError } from "../errors.js";
+import type { OutcomeKind } from "../messages.js";
+import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "../result.js";
+import { runTool } from "../run-tool.js";
+import type { Tool, ToolArgs } from "../tool.js";
+import { validateArguments } from "../validation/arguments.js";
+import type { RunEnv } from "./env.js";
+import type { ToolCallResult } from "./hooks.js";
+import { GENERIC_FAILURE, rejectedText, type SettledCall, settle, timeoutText } from "./outcome.js";
+import { backoffMs, sleep } from "./retry.js";
+import { makeContext } from "./tool-context.js";
+import type { LogLine } from "./types.js";
+
+/** How a call that was allowed to run ended. */
+export type Execution =
+  | { readonly kind: "settled"; readonly settled: SettledCall }
+  /** The tool threw unexpectedly and `onToolException` is `"fail"`. */
+  | { readonly kind: "failed"; readonly toolName: string; readonly callId: string; readonly error: unknown }
+  /** The run's signal aborted while the call was in flight. */
+  | { readonly kind: "aborted" };
+
+/** The calls' fixed facts: who, where, under which signal. */
+export interface CallSite {
+  readonly callId: string;
+  readonly step: number;
+  readonly signal: AbortSignal;
+}
+
+interface Ran {
+  readonly outcome: OutcomeKind;
+  readonly content: string;
+  readonly detail?: string;
+  readonly attempts: number;
+}
+
+/** Runs one approved, validated call through the tool hooks, the tool (with engine retries) and the result hooks. */
+export async function executeCall(env: RunEnv, site: CallSite, tool: Tool, proposed: ToolArgs): Promise<Execution> {
+  const logs: LogLine[] = [];
+  const { beforeTool, afterTool } = env.config;
+  // Hooks see the first attempt's context; made only when there is a hook, to keep the plain path lean.
+  const ctx = beforeTool.length || afterTool.length ? contextFor(env, site, tool, 1, logs) : undefined;
+  let args = proposed;
+  let ran: Ran | undefined;
+
+  for (const hook of beforeTool) {
+    const decision = await hook({ tool, args, ctx: ctx as ToolContext<never> });
+    if (!decision) continue;
+    if (decision.action === "block") {
+      ran = { outcome: "rejected", content: rejectedText(decision.message), attempts: 0 };
+    } else if (decision.action === "answer") {
+      const { content } = capResult(serializeResult(decision.value), tool.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
+      ran = { outcome: "ok", content, attempts: 0 };
+    } else {
+      const checked = validateArguments(tool, decision.args);
+      if (!checked.ok) ran = { outcome: "invalid_arguments", content: checked.error.message, attempts: 0 };
+      else args = checked.args;
+    }
+    if (ran) break;
+  }
+
+  if (!ran) {
+    try {
+      ran = await attempt(env, site, tool, args, logs);
+    } catch (error) {
+      if (site.signal.aborted) return { kind: "aborted" };
+      return { kind: "failed", toolName: tool.name, callId: site.callId, error };
+    }
+  }
+  if (afterTool.length === 0) return { kind: "settled", settled: done(site, tool, ran, logs) };
+
+  let result: ToolCallResult = { outcome: ran.outcome, content: ran.content };
+  for (const hook of afterTool) result = (await hook({ tool, args, ctx: ctx as ToolContext<never>, result })) ?? result;
+  return { kind: "settled", settled: done(site, tool, { ...ran, ...result }, logs) };
+}
+
+function contextFor(env: RunEnv, site: CallSite, tool: Tool, attemptNo: number, logs: LogLine[]): ToolContext<never> {
+  return makeContext(env, site.callId, tool.name, site.step, attemptNo, site.signal, logs);
+}
+
+function done(site: CallSite, tool: Tool, ran: Ran, logs: readonly LogLine[]): SettledCall {
+  return settle(site.callId, tool.name, ran.outcome, ran.content, {
+    attempts: ran.attempts,
+    ...(ran.detail === undefined ? {} : { detail: ran.detail }),
+    logs,
+  });
+}
+
+/**
+ * Runs the tool, retrying a retryable `ToolError` of a `readOnly`/`idempotent` tool with
+ * backoff. Throws only for an unexpected exception under the `"fail"` policy (or an abort).
+ */
+async function attempt(env: RunEnv, site: CallSite, tool: Tool, args: ToolArgs, logs: LogLine[]): Promise<Ran> {
+  const { config } = env;
+  const policy = config.toolRetry;
+  const mayRetry = tool.flags.readOnly === true || tool.flags.idempotent === true;
+  const timeoutMs = tool.timeoutMs ?? config.toolTimeoutMs;
+  for (let n = 1; ; n++) {
+    const ctx = contextFor(env, site, tool, n, logs);
+    try {
+      const out = await runTool(tool, args, ctx, { timeoutMs, maxResultChars: tool.maxResultChars });
+      return { outcome: "ok", content: out.content, attempts: n };
+    } catch (error) {
+      if (site.signal.aborted) throw error;
+      if (error instanceof ToolError && error.retryable && mayRetry && n < policy.maxAttempts) {
+        await sleep(backoffMs(policy, n), site.signal);
+        continue;
+      }
+      return failure(env, tool, error, n);
+    }
+  }
+}
+
+function failure(env: RunEnv, tool: Tool, error: unknown, attempts: number): Ran {
+  if (error instanceof ToolError) return { outcome: "tool_error", content: error.message, attempts };
+  if (error instanceof ToolTimeoutError) {
+    return { outcome: "timeout", content: timeoutText(tool.name, error.timeoutMs), attempts };
+  }
+  if (error instanceof Retry) return retryOutcome(env, tool, error, attempts);
+  const text = error instanceof Error ? error.message : String(error);
+  switch (env.config.onToolException) {
+    case "fail":
+      throw error;
+    case "return_generic":
+      return { outcome: "tool_error", content: GENERIC_FAILURE, detail: text, attempts };
+    case "return_to_model":
+      return { outcome: "tool_error", content: text, attempts };
+  }
+}
+
+/** A `Retry(hint)`: the model reads the hint while the tool has retries left, then a final error. */
+function retryOutcome(env: RunEnv, tool: Tool, error: Retry, attempts: number): Ran {
+  const used = env.snapshot.retriesUsed[tool.name] ?? 0;
+  const allowed = tool.retries ?? 2;
+  if (used >= allowed) {
+    return {
+      outcome: "tool_error",
+      content: `${tool.name} asked for ${allowed} retries already and gives up: ${error.hint}`,
+      attempts,
+    };
+  }
+  env.snapshot.retriesUsed[tool.name] = used + 1;
+  return { outcome: "retry", content: error.hint, attempts };
+}

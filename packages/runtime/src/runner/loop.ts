@@ -1,0 +1,173 @@
+import type { ModelRequest } from "../model.js";
+import {
+  BudgetExceededError,
+  MaxTurnsExceededError,
+  RepeatedCallError,
+  RunAbortedError,
+  RunError,
+  ToolCallFailedError,
+} from "../run-errors.js";
+import { mapConcurrent } from "./concurrency.js";
+import type { RunEnv } from "./env.js";
+import { type Execution, executeCall } from "./execute-call.js";
+import { modelTurn } from "./model-turn.js";
+import { type Preparation, prepareCall } from "./prepare-call.js";
+import { RunState } from "./run-state.js";
+import type { AgentStreamEvent, RunResult, RunStatus } from "./types.js";
+import { addResponse } from "./usage.js";
+
+/**
+ * The run loop, shared by `agent.run` (which drains it) and `agent.stream`: ask the
+ * model, run the calls of its turn, append their results in call order, and go on until
+ * a final answer, a pause for approval, or a limit (a typed error with the partial result).
+ */
+export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunResult> {
+  try {
+    if (env.snapshot.pending) {
+      const paused = yield* resolveTurn(env);
+      if (paused) return paused;
+    }
+    for (;;) {
+      checkLimits(env);
+      const { snapshot, config } = env;
+      const step = ++snapshot.step;
+      yield { type: "turn-start", step };
+      const request: ModelRequest = {
+        ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
+        messages: snapshot.messages.slice(),
+        tools: config.definitions,
+        ...(env.hasSignal ? { signal: env.signal } : {}),
+      };
+      const response = yield* modelTurn(env, request, step);
+      addResponse(snapshot.usage, response.usage, env.price);
+      const { message } = response;
+      snapshot.steps.push({ step, text: message.content, usage: response.usage, calls: [] });
+
+      if (message.toolCalls.length === 0) {
+        snapshot.messages.push(message);
+        yield { type: "step-finish", step, usage: response.usage, record: lastStep(env) };
+        const result = resultOf(env, "completed", message.content);
+        yield { type: "run-finish", result };
+        return result;
+      }
+      // Spent past the budget with work still asked for: stop before running it (the turn stays out of the transcript).
+      if (overBudget(env)) throw budgetError(env);
+      snapshot.messages.push(message);
+      snapshot.pending = message.toolCalls.map((call) => ({ call }));
+      const paused = yield* resolveTurn(env);
+      if (paused) return paused;
+    }
+  } catch (error) {
+    if (error instanceof RunError) throw error;
+    if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
+    throw error;
+  }
+}
+
+/**
+ * Settles the calls of the turn in progress: prepares them in call order, runs the
+ * runnable ones concurrently (capped), and appends every result in call order. Returns
+ * an interrupted result when some call waits for approval.
+ */
+async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunResult | undefined> {
+  const { snapshot, config } = env;
+  const pending = snapshot.pending ?? [];
+  const step = snapshot.step;
+
+  const preps: Preparation[] = [];
+  for (const p of pending) {
+    const prep = await prepareCall(env, p, step);
+    if (prep.kind === "repeat_fail") throw new RepeatedCallError(prep.toolName, prep.count, partial(env));
+    preps.push(prep);
+  }
+
+  const runnable = preps.flatMap((prep, index) => (prep.kind === "run" ? [index] : []));
+  // A turn-level controller so a "fail" policy stops the calls still in flight.
+  const turn = new AbortController();
+  const signal = env.hasSignal ? AbortSignal.any([env.signal, turn.signal]) : turn.signal;
+  const executions = await mapConcurrent(runnable, config.maxConcurrentTools, async (index): Promise<Execution> => {
+    const prep = preps[index] as Extract<Preparation, { kind: "run" }>;
+    const callId = (pending[index] as (typeof pending)[number]).call.id;
+    const execution = await executeCall(env, { callId, step, signal }, prep.tool, prep.args);
+    if (execution.kind === "failed") turn.abort(execution.error);
+    return execution;
+  });
+  if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
+  const failed = executions.find((e) => e.kind === "failed");
+  if (failed?.kind === "failed") {
+    throw new ToolCallFailedError(failed.toolName, failed.callId, failed.error, partial(env));
+  }
+
+  const fresh: number[] = [];
+  runnable.forEach((index, i) => {
+    const execution = executions[i] as Extract<Execution, { kind: "settled" }>;
+    (pending[index] as (typeof pending)[number]).result = execution.settled;
+    fresh.push(index);
+  });
+  preps.forEach((prep, index) => {
+    const p = pending[index] as (typeof pending)[number];
+    if (prep.kind === "settled" && !p.result) {
+      p.result = prep.settled;
+      fresh.push(index);
+    }
+  });
+  fresh.sort((a, b) => a - b);
+  for (const index of fresh) {
+    const settled = (pending[index] as (typeof pending)[number]).result;
+    if (settled) yield { type: "tool-result", step, message: settled.message, record: settled.record };
+  }
+  const record = { ...lastStep(env), calls: pending.flatMap((p) => (p.result ? [p.result.record] : [])) };
+  snapshot.steps[snapshot.steps.length - 1] = record;
+
+  if (pending.some((p) => !p.result)) {
+    const state = new RunState(config, snapshot);
+    return resultOf(env, "interrupted", undefined, state);
+  }
+  for (const p of pending) if (p.result) snapshot.messages.push(p.result.message);
+  snapshot.pending = undefined;
+  yield { type: "step-finish", step, usage: record.usage, record };
+  // Sub-agents spend from the same budget while tools run.
+  if (overBudget(env)) throw budgetError(env);
+  return undefined;
+}
+
+function checkLimits(env: RunEnv): void {
+  if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
+  if (env.snapshot.step >= env.maxTurns) throw new MaxTurnsExceededError(env.maxTurns, partial(env));
+  if (overBudget(env)) throw budgetError(env);
+}
+
+function overBudget(env: RunEnv): boolean {
+  return env.maxCostUsd !== undefined && env.snapshot.usage.costUsd >= env.maxCostUsd;
+}
+
+function budgetError(env: RunEnv): BudgetExceededError {
+  return new BudgetExceededError(env.maxCostUsd ?? 0, env.snapshot.usage.costUsd, partial(env));
+}
+
+function lastStep(env: RunEnv) {
+  const steps = env.snapshot.steps;
+  return steps[steps.length - 1] as (typeof steps)[number];
+}
+
+function resultOf(env: RunEnv, status: RunStatus, output: string | undefined, state?: RunState): RunResult {
+  const { snapshot, config } = env;
+  return {
+    agentName: config.name,
+    runId: snapshot.runId,
+    status,
+    output,
+    messages: snapshot.messages,
+    usage: snapshot.usage,
+    steps: snapshot.steps,
+    interruptions: state ? state.interruptions : [],
+    state,
+  };
+}
+
+/** What a run that ended early produced: the transcript without a turn whose calls lack results. */
+function partial(env: RunEnv): RunResult {
+  const { snapshot } = env;
+  const messages = snapshot.pending ? snapshot.messages.slice(0, -1) : snapshot.messages.slice();
+  return { ...resultOf(env, "stopped", undefined), messages };
+}

@@ -1,0 +1,56 @@
+import { ToolwrightError } from "../errors.js";
+import type { ModelRequest, ModelResponse, ModelStreamEvent } from "../model.js";
+import type { RunEnv } from "./env.js";
+import { chainModel } from "./hooks.js";
+import type { AgentStreamEvent } from "./types.js";
+
+/**
+ * One model turn through the model middleware: streamed when the caller streams and the
+ * model can, otherwise one `generate()` seen as a single `finish` event. Re-yields the
+ * turn's events tagged with the step and returns the whole response.
+ */
+export async function* modelTurn(
+  env: RunEnv,
+  request: ModelRequest,
+  step: number,
+): AsyncGenerator<AgentStreamEvent, ModelResponse> {
+  const call = chainModel(env.config.modelMiddleware, (req) => base(env, req));
+  let response: ModelResponse | undefined;
+  for await (const event of call(request)) {
+    switch (event.type) {
+      case "text-delta":
+        yield { type: "text-delta", step, delta: event.delta };
+        break;
+      case "tool-call-start":
+        yield { type: "tool-call-start", step, index: event.index, callId: event.id, toolName: event.name };
+        break;
+      case "tool-call-delta":
+        yield { type: "tool-call-delta", step, index: event.index, delta: event.delta };
+        break;
+      case "tool-call-end":
+        yield { type: "tool-call-end", step, index: event.index, call: event.call };
+        break;
+      case "retry":
+        yield { type: "model-retry", step, attempt: event.attempt, error: event.error };
+        break;
+      case "finish":
+        response = event.response;
+        break;
+    }
+  }
+  if (!response) {
+    throw new ToolwrightError(
+      `model "${env.model.id}" ended turn ${step} without a finish event; a Model's stream (and every model middleware) must end with one.`,
+    );
+  }
+  return response;
+}
+
+function base(env: RunEnv, request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+  const { model } = env;
+  return env.streaming && model.stream ? model.stream(request) : generated(model.generate(request));
+}
+
+async function* generated(response: Promise<ModelResponse>): AsyncGenerator<ModelStreamEvent> {
+  yield { type: "finish", response: await response };
+}

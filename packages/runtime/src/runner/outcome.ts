@@ -1,0 +1,46 @@
+import type { OutcomeKind, ToolResultMessage } from "../messages.js";
+import type { CallRecord, LogLine } from "./types.js";
+
+/** A finished call: what the model reads and what the run records. */
+export interface SettledCall {
+  readonly message: ToolResultMessage;
+  readonly record: CallRecord;
+}
+
+/** Builds the result message and its record from one outcome. */
+export function settle(
+  callId: string,
+  toolName: string,
+  outcome: OutcomeKind,
+  content: string,
+  extra: { readonly attempts?: number; readonly detail?: string; readonly logs?: readonly LogLine[] } = {},
+): SettledCall {
+  const record: CallRecord = {
+    callId,
+    toolName,
+    outcome,
+    content,
+    attempts: extra.attempts ?? 0,
+    ...(extra.detail === undefined ? {} : { detail: extra.detail }),
+    ...(extra.logs?.length ? { logs: extra.logs } : {}),
+  };
+  return { message: { role: "tool", callId, toolName, content, outcome, isError: outcome !== "ok" }, record };
+}
+
+/** The model-facing text of an unknown tool: the available names, so it can pick one. */
+export function unknownToolText(name: string, available: readonly string[]): string {
+  return `Unknown tool "${name}". Available tools: ${available.length ? available.join(", ") : "none"}.`;
+}
+
+/** The model-facing text of a call a person (or a `beforeTool` hook) refused. */
+export function rejectedText(message: string): string {
+  return `Not run: ${message}`;
+}
+
+/** The model-facing text of a timeout. */
+export function timeoutText(toolName: string, timeoutMs: number): string {
+  return `${toolName} did not finish within ${timeoutMs} ms and was stopped.`;
+}
+
+/** What the model reads under `onToolException: "return_generic"`; the real error stays in the record. */
+export const GENERIC_FAILURE = "The tool failed with an internal error. Try something else or tell the user.";
