@@ -1,0 +1,165 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One request the loopback server received. */
+export interface Captured {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingMessage["headers"];
+  readonly body: Record<string, unknown>;
+}
+
+/** A tool call a scripted turn makes. `id: null` makes the server leave the id out. */
+export interface ScriptedCall {
+  readonly id?: string | null;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+}
+
+/** A successful model turn, in provider-neutral form; each server renders it in its own wire format. */
+export interface ScriptedTurn {
+  readonly text?: string;
+  readonly calls?: readonly ScriptedCall[];
+  readonly usage?: { readonly input: number; readonly output: number; readonly cached?: number };
+}
+
+/** A failure a server injects instead of a turn. */
+export interface ScriptedFault {
+  readonly fault: "429" | "500" | "529" | "400" | "reset" | "truncate" | "error-event";
+  readonly retryAfter?: string;
+  readonly retryAfterMs?: string;
+}
+
+export type ScriptStep = ScriptedTurn | ScriptedFault;
+
+/** How one provider's server renders turns and faults. */
+export interface WireRenderer {
+  /** Whether this request asked for a stream. */
+  isStream(req: Captured): boolean;
+  /** The JSON body of a non-streamed turn. */
+  json(turn: ScriptedTurn, req: Captured): unknown;
+  /** The SSE frames (`event:`/`data:` text, blank-line terminated) of a streamed turn. */
+  sse(turn: ScriptedTurn, req: Captured): string[];
+  /** The error body for an HTTP error status. */
+  errorBody(status: number): unknown;
+  /** The frame of an error event inside a 200 stream. */
+  errorEvent(): string;
+}
+
+/** A running loopback server and what it saw. */
+export interface Loopback {
+  readonly url: string;
+  readonly requests: Captured[];
+  close(): Promise<void>;
+}
+
+function isFault(step: ScriptStep): step is ScriptedFault {
+  return "fault" in step;
+}
+
+/** Splits a string into `n` pieces (the last ones may be empty), the way servers fragment arguments. */
+export function fragments(text: string, n = 3): string[] {
+  const size = Math.ceil(text.length / n);
+  return Array.from({ length: n }, (_, i) => text.slice(i * size, (i + 1) * size));
+}
+
+function sendFault(
+  step: ScriptedFault,
+  renderer: WireRenderer,
+  req: Captured,
+  res: ServerResponse,
+  turn: ScriptedTurn,
+) {
+  const status = Number(step.fault);
+  if (Number.isInteger(status)) {
+    const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": "req_test" };
+    if (step.retryAfter !== undefined) headers["retry-after"] = step.retryAfter;
+    if (step.retryAfterMs !== undefined) headers["retry-after-ms"] = step.retryAfterMs;
+    res.writeHead(status, headers).end(JSON.stringify(renderer.errorBody(status)));
+    return;
+  }
+  if (step.fault === "reset") {
+    res.socket?.destroy();
+    return;
+  }
+  const stream = renderer.isStream(req);
+  if (step.fault === "truncate") {
+    // Half of the turn, then the connection drops.
+    if (stream) {
+      const frames = renderer.sse(turn, req);
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(frames.slice(0, Math.max(1, Math.floor(frames.length / 2))).join(""));
+    } else {
+      const text = JSON.stringify(renderer.json(turn, req));
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(text.length) });
+      res.write(text.slice(0, text.length / 2));
+    }
+    setTimeout(() => res.socket?.destroy(), 5);
+    return;
+  }
+  // error-event: a 200 stream that starts a turn and then reports an error.
+  if (stream) {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.end(renderer.sse(turn, req).slice(0, 2).join("") + renderer.errorEvent());
+  } else {
+    res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify(renderer.errorBody(500)));
+  }
+}
+
+/**
+ * Starts a node:http server on 127.0.0.1 (port 0) that answers request N with step N of
+ * the script, rendered by one provider's wire renderer. A fault step is followed by the
+ * next turn step for the partial content it shows.
+ */
+export async function startLoopback(renderer: WireRenderer, script: readonly ScriptStep[]): Promise<Loopback> {
+  const requests: Captured[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const captured: Captured = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      };
+      const n = requests.push(captured) - 1;
+      const step = script[n];
+      if (step === undefined) {
+        res.writeHead(500, { "content-type": "application/json", "x-should-retry": "false" });
+        res.end(JSON.stringify(renderer.errorBody(500)));
+        return;
+      }
+      if (isFault(step)) {
+        const next = script.slice(n + 1).find((s): s is ScriptedTurn => !isFault(s)) ?? { text: "partial" };
+        sendFault(step, renderer, captured, res, next);
+        return;
+      }
+      if (renderer.isStream(captured)) {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+        res.end(renderer.sse(step, captured).join(""));
+      } else {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(renderer.json(step, captured)));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Request `n` the server received; fails the test if it never came. */
+export function nth(server: Loopback, n: number): Captured {
+  const r = server.requests[n];
+  if (!r) throw new Error(`the server got ${server.requests.length} requests, not ${n + 1}`);
+  return r;
+}
