@@ -70,7 +70,7 @@ describe("a run", () => {
       for (const r of waiting.reverse()) r();
       settled += waiting.length;
     }
-    const result = await run;
+    await run;
     expect(peak).toBe(2);
     const results = model.requests[1]?.messages.filter((m) => m.role === "tool") ?? [];
     expect(results.map((m) => m.content)).toEqual(ids.map((id) => `done ${id}`));
