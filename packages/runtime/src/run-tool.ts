@@ -103,8 +103,8 @@ function checkShape(tool: Tool, value: unknown, content: string): void {
   const written = typeof value === "string" || content === "" ? value : JSON.parse(content);
   const errors = checkerOf(tool.name, tool.outputSchema, "outputSchema")(written);
   if (errors) {
-    const issues = issuesFromAjv(errors, tool.outputSchema);
-    throw new ToolShapeError(shapeFeedback(tool.name, issues), tool.name, issues);
+    const { issues, complete } = issuesFromAjv(errors, tool.outputSchema);
+    throw new ToolShapeError(shapeFeedback(tool.name, issues, complete), tool.name, issues);
   }
 }
 

@@ -1,10 +1,14 @@
+import { childPath } from "../validation/render.js";
+
 /** Arguments nested deeper than this are refused: every walk over them stays far from the stack limit. */
 export const MAX_DEPTH = 64;
 
 /** Thrown by {@link cloneArguments} on arguments nested deeper than {@link MAX_DEPTH}. */
 export class TooDeepError extends Error {
-  constructor(readonly path: string) {
-    super(`nested deeper than ${MAX_DEPTH} levels at ${path}`);
+  /** The keys leading to the value too deep, filled in as the walk unwinds. */
+  readonly keys: string[] = [];
+  get path(): string {
+    return this.keys.map((key) => childPath("", key)).join("");
   }
 }
 
@@ -20,15 +24,25 @@ export function defineKey(target: Record<string, unknown>, key: string, value: u
  * A fresh copy of JSON-like arguments made only of own enumerable data, so freezing it
  * never freezes the caller's objects and no key can reach a prototype.
  */
-export function cloneArguments(value: unknown, path = "", depth = 0): unknown {
+export function cloneArguments(value: unknown, depth = 0): unknown {
   if (typeof value !== "object" || value === null) return value;
-  if (depth >= MAX_DEPTH) throw new TooDeepError(path || "/");
-  if (Array.isArray(value)) return value.map((item, i) => cloneArguments(item, `${path}/${i}`, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    defineKey(copy, key, cloneArguments((value as Record<string, unknown>)[key], `${path}/${key}`, depth + 1));
+  if (depth >= MAX_DEPTH) throw new TooDeepError(`nested deeper than ${MAX_DEPTH} levels`);
+  let key = "";
+  try {
+    if (Array.isArray(value)) {
+      return value.map((item, i) => {
+        key = String(i);
+        return cloneArguments(item, depth + 1);
+      });
+    }
+    const copy: Record<string, unknown> = {};
+    for (key of Object.keys(value))
+      defineKey(copy, key, cloneArguments((value as Record<string, unknown>)[key], depth + 1));
+    return copy;
+  } catch (error) {
+    if (error instanceof TooDeepError) error.keys.unshift(key);
+    throw error;
   }
-  return copy;
 }
 
 /** Freezes a value and everything it holds (arguments are at most {@link MAX_DEPTH} deep). */

@@ -27,11 +27,9 @@ export function checkerOf(toolName: string, schema: JsonSchema, what: "parameter
   }
 }
 
-function fail(tool: Tool, issues: readonly ValidationIssue[]): ArgumentCheck {
-  return {
-    ok: false,
-    error: new ToolArgumentError(argumentFeedback(tool.name, issues, tool.parameters), tool.name, issues),
-  };
+function fail(tool: Tool, issues: readonly ValidationIssue[], complete = true): ArgumentCheck {
+  const message = argumentFeedback(tool.name, issues, tool.parameters, complete);
+  return { ok: false, error: new ToolArgumentError(message, tool.name, issues) };
 }
 
 /**
@@ -75,5 +73,6 @@ export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
   if (coercions.length > 0 && !check(coerced)) {
     return { ok: true, args: deepFreeze(coerced) as ToolArgs, repairs: [...repairs, ...coercions] };
   }
-  return fail(tool, issuesFromAjv(errors, schema));
+  const { issues, complete } = issuesFromAjv(errors, schema);
+  return fail(tool, issues, complete);
 }

@@ -2,6 +2,9 @@ import type { ValidationIssue } from "../errors.js";
 import type { JsonSchema } from "../spec.js";
 import { declaredKeys, describe, propertySchema, requiredKeys } from "./schema-nav.js";
 
+/** More problems than this are counted, not listed: a model fixes the pattern, not each of 10,000 items. */
+const MAX_LINES = 20;
+
 /** `origin (string, required), cabin (one of "economy", "first")`: what the tool accepts. */
 function acceptedKeys(schema: JsonSchema): string {
   const required = new Set(requiredKeys(schema));
@@ -19,19 +22,32 @@ function acceptedKeys(schema: JsonSchema): string {
  * The one message a model gets when its arguments are wrong: every issue on its own line,
  * then the accepted keys with their types, then what to do.
  */
-export function argumentFeedback(toolName: string, issues: readonly ValidationIssue[], schema: JsonSchema): string {
-  const lines = [`Invalid arguments for tool "${toolName}":`, ...issues.map((i) => `- ${i.message}`)];
+export function argumentFeedback(
+  toolName: string,
+  issues: readonly ValidationIssue[],
+  schema: JsonSchema,
+  complete = true,
+): string {
+  const lines = [`Invalid arguments for tool "${toolName}":`, ...problemLines(issues, complete)];
   const accepted = acceptedKeys(schema);
   if (accepted) lines.push(accepted);
   lines.push(`Fix the arguments and call ${toolName} again.`);
   return lines.join("\n");
 }
 
+/** One line per issue, at most {@link MAX_LINES}, then how many more there are. */
+function problemLines(issues: readonly ValidationIssue[], complete: boolean): string[] {
+  const lines = issues.slice(0, MAX_LINES).map((i) => `- ${i.message}`);
+  if (!complete) lines.push("- … and more problems like these");
+  else if (issues.length > MAX_LINES) lines.push(`- … and ${issues.length - MAX_LINES} more problems like these`);
+  return lines;
+}
+
 /** The message of a `ToolShapeError`: for the tool's author, not the model. */
-export function shapeFeedback(toolName: string, issues: readonly ValidationIssue[]): string {
+export function shapeFeedback(toolName: string, issues: readonly ValidationIssue[], complete = true): string {
   return [
     `tool "${toolName}" returned a value that does not match its declared return type:`,
-    ...issues.map((i) => `- ${i.message}`),
+    ...problemLines(issues, complete),
     "Fix the tool so it returns what its signature promises, or widen the return type.",
   ].join("\n");
 }

@@ -10,6 +10,10 @@ function schemaOf(error: ErrorObject): JsonSchema {
   return (error.parentSchema ?? {}) as JsonSchema;
 }
 
+function count(n: unknown, noun: string): string {
+  return `${String(n)} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 /** Words for a failed constraint keyword (`minimum`, `pattern`, ...); never Ajv's own text. */
 function constraint(error: ErrorObject): string {
   const p = error.params as Params;
@@ -22,23 +26,23 @@ function constraint(error: ErrorObject): string {
     case "multipleOf":
       return `must be a multiple of ${p.multipleOf}`;
     case "minLength":
-      return `must have at least ${p.limit} characters`;
+      return `must have at least ${count(p.limit, "character")}`;
     case "maxLength":
-      return `must have at most ${p.limit} characters`;
+      return `must have at most ${count(p.limit, "character")}`;
     case "pattern":
       return `must match the pattern ${p.pattern}`;
     case "format":
       return `must be a valid ${p.format}`;
     case "minItems":
-      return `must have at least ${p.limit} items`;
+      return `must have at least ${count(p.limit, "item")}`;
     case "maxItems":
-      return `must have at most ${p.limit} items`;
+      return `must have at most ${count(p.limit, "item")}`;
     case "uniqueItems":
       return `must not repeat items (items ${p.j} and ${p.i} are equal)`;
     case "minProperties":
-      return `must have at least ${p.limit} keys`;
+      return `must have at least ${count(p.limit, "key")}`;
     case "maxProperties":
-      return `must have at most ${p.limit} keys`;
+      return `must have at most ${count(p.limit, "key")}`;
     case "oneOf":
       return "matches more than one of the allowed shapes; make it match exactly one";
     case "false schema":
@@ -102,11 +106,35 @@ function issueOf(error: ErrorObject, root: JsonSchema): ValidationIssue | undefi
 const rank: Record<string, number> = { unexpected_key: 0, missing_key: 1 };
 
 /**
+ * Past this many Ajv errors (300,000 wrong array items, say) only the first are turned
+ * into issues: the message lists 20 at most, and rendering all would cost seconds.
+ */
+const MAX_ERRORS = 200;
+
+function keyed(error: ErrorObject): boolean {
+  return (
+    error.keyword === "required" ||
+    error.keyword === "additionalProperties" ||
+    error.keyword === "unevaluatedProperties"
+  );
+}
+
+/** Issues found in a value; `complete` is false when there were too many to list them all. */
+export interface IssueList {
+  readonly issues: ValidationIssue[];
+  readonly complete: boolean;
+}
+
+/**
  * Turns Ajv's errors into issues a model can act on: one per problem, unexpected keys
  * first, then missing keys, then wrong values in document order. Errors inside the
  * branches of a failed `anyOf` are folded into that one "expected A or B" issue.
  */
-export function issuesFromAjv(errors: readonly ErrorObject[], root: JsonSchema): ValidationIssue[] {
+export function issuesFromAjv(all: readonly ErrorObject[], root: JsonSchema): IssueList {
+  const errors =
+    all.length <= MAX_ERRORS
+      ? all
+      : [...all.filter(keyed).slice(0, MAX_ERRORS), ...all.filter((e) => !keyed(e)).slice(0, MAX_ERRORS)];
   const unions = errors.filter(
     (e) => e.keyword === "anyOf" || (e.keyword === "oneOf" && !(e.params as Params).passingSchemas),
   );
@@ -127,8 +155,9 @@ export function issuesFromAjv(errors: readonly ErrorObject[], root: JsonSchema):
     seen.add(issue.message);
     issues.push(issue);
   }
-  return issues
+  const sorted = issues
     .map((issue, index) => ({ issue, index }))
     .sort((a, b) => (rank[a.issue.code] ?? 2) - (rank[b.issue.code] ?? 2) || a.index - b.index)
     .map(({ issue }) => issue);
+  return { issues: sorted, complete: errors === all };
 }

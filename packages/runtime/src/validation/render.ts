@@ -30,5 +30,6 @@ export function at(path: string): string {
 
 /** Appends one JSON Pointer segment. */
 export function childPath(path: string, key: string | number): string {
-  return `${path}/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  if (typeof key === "number" || !/[~/]/.test(key)) return `${path}/${key}`;
+  return `${path}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
 }

@@ -1,0 +1,96 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { type CompiledSpec, SPEC_VERSION, ToolArgumentError, tool, validateArguments } from "../../src/index.js";
+import { cases } from "./malformed-cases.js";
+
+const parameters = {
+  type: "object",
+  properties: {
+    origin: { type: "string", pattern: "^[A-Z]{3}$", description: "IATA code of the departure airport." },
+    destination: { type: "string" },
+    date: { type: "string", format: "date" },
+    cabin: { enum: ["economy", "business", "first"] },
+    passengers: { type: "integer", minimum: 1, maximum: 9 },
+    travellers: { type: "array", items: { $ref: "#/$defs/Traveller" }, minItems: 1 },
+    refundable: { type: "boolean" },
+    notes: { anyOf: [{ type: "string" }, { type: "null" }] },
+    metadata: { type: "object", additionalProperties: { type: "string" } },
+  },
+  required: ["origin", "destination", "date", "travellers"],
+  additionalProperties: false,
+  $defs: {
+    Traveller: {
+      type: "object",
+      properties: {
+        name: { type: "string" },
+        age: { type: "integer", minimum: 0 },
+        email: { type: "string", format: "email" },
+      },
+      required: ["name"],
+      additionalProperties: false,
+    },
+  },
+};
+
+const spec = {
+  $toolwright: SPEC_VERSION,
+  name: "book_flight",
+  description: "Book a flight.",
+  parameters,
+  slots: ["origin", "destination", "date", "cabin", "passengers", "travellers", "refundable", "notes", "metadata"].map(
+    (name) => ({ kind: "arg", name }),
+  ),
+  flags: {},
+  source: { file: "flights.ts", line: 12 },
+} as CompiledSpec;
+
+let bodyRuns = 0;
+const bookFlight = tool(
+  (..._args: unknown[]) => {
+    bodyRuns++;
+    return "booked";
+  },
+  undefined,
+  spec,
+);
+
+const accepted =
+  'Accepted keys: origin (string, required); destination (string, required); date (date string, required); cabin (one of "economy", "business", "first"); passengers (integer); travellers (array of object, required); refundable (boolean); notes (string or null); metadata (object).';
+
+function feedback(problems: readonly string[]): string {
+  return [
+    'Invalid arguments for tool "book_flight":',
+    ...problems.map((p) => `- ${p}`),
+    accepted,
+    "Fix the arguments and call book_flight again.",
+  ].join("\n");
+}
+
+const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+
+function assertNoPollution(): void {
+  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expect(Object.hasOwn(Array.prototype, "polluted")).toBe(false);
+}
+
+describe("malformed calls get one exact feedback message, and the tool never runs", () => {
+  it("has at least 50 cases", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each(cases)("$name", async ({ raw, problems }) => {
+    const check = validateArguments(bookFlight, raw);
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.error).toBeInstanceOf(ToolArgumentError);
+    expect(check.error.outcome).toBe("invalid_arguments");
+    expect(check.error.message).toBe(feedback(problems));
+    await expect(bookFlight.invoke(raw)).rejects.toThrow(check.error.message);
+    expect(bodyRuns).toBe(0);
+    assertNoPollution();
+  });
+
+  afterAll(() => {
+    expect(bodyRuns).toBe(0);
+  });
+});

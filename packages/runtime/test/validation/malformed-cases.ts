@@ -1,0 +1,392 @@
+/**
+ * The malformed calls of `malformed-calls.test.ts`: what a model sent, and the exact
+ * feedback it must get back. Each `problems` list is the issue lines of the message; the
+ * header, the accepted keys and the closing line are the same for every case.
+ */
+
+const deepArray = (levels: number): string => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+const deepObject = (levels: number): string => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+const megabytes = 3_000_000;
+const traveller = '[{"name":"Ada","age":36}]';
+const valid = `"origin":"SFO","destination":"JFK","date":"2026-12-01","travellers":${traveller}`;
+
+export interface MalformedCase {
+  readonly name: string;
+  readonly raw: unknown;
+  readonly problems: readonly string[];
+}
+
+export const cases: readonly MalformedCase[] = [
+  // Broken JSON that cannot be repaired into an object.
+  {
+    name: "plain prose",
+    raw: "book me a flight to JFK",
+    problems: [
+      'the arguments are not valid JSON and could not be repaired: got "book me a flight to JFK" (a string); send one JSON object',
+    ],
+  },
+  {
+    name: "a bare word",
+    raw: "hello",
+    problems: [
+      'the arguments are not valid JSON and could not be repaired: got "hello" (a string); send one JSON object',
+    ],
+  },
+  { name: "a number", raw: "42", problems: ["expected the arguments as a JSON object, got 42 (a number)"] },
+  { name: "an array", raw: "[1,2]", problems: ["expected the arguments as a JSON object, got an array of 2 items"] },
+  { name: "true", raw: "true", problems: ["expected the arguments as a JSON object, got true (a boolean)"] },
+  {
+    name: "a JSON string of prose",
+    raw: '"not an object"',
+    problems: ['expected the arguments as a JSON object, got "not an object" (a string)'],
+  },
+  {
+    name: "a fenced array",
+    raw: "```json\n[1]\n```",
+    problems: ["expected the arguments as a JSON object, got an array of 1 item"],
+  },
+  {
+    name: "a lone closing brace",
+    raw: "}",
+    problems: [
+      'the arguments are not valid JSON and could not be repaired (Unexpected end of json string at position 1): got "}" (a string); send one JSON object',
+    ],
+  },
+  {
+    name: "an object given as a number",
+    raw: 7,
+    problems: ["expected the arguments as a JSON object, got 7 (a number)"],
+  },
+  {
+    name: "an array given as an object",
+    raw: [1, 2],
+    problems: ["expected the arguments as a JSON object, got an array of 2 items"],
+  },
+  // Broken JSON that repairs into an object which is still wrong: the object's problems are reported.
+  {
+    name: "cut off after the first key",
+    raw: '{"origin": "SFO"',
+    problems: [
+      'missing required key "destination" (string)',
+      'missing required key "date" (date string)',
+      'missing required key "travellers" (array of object)',
+    ],
+  },
+  {
+    name: "single quotes and a missing key",
+    raw: "{'origin': 'SFO', 'destination': 'JFK'}",
+    problems: ['missing required key "date" (date string)', 'missing required key "travellers" (array of object)'],
+  },
+  {
+    name: "trailing comma and wrong type",
+    raw: `{${valid}, "passengers": "two",}`,
+    problems: ['/passengers: expected integer, got "two" (a string)'],
+  },
+  {
+    name: "fenced with a wrong enum",
+    raw: `\`\`\`json\n{${valid}, "cabin": "coach"}\n\`\`\``,
+    problems: ['/cabin: expected one of "economy", "business", "first", got "coach" (a string)'],
+  },
+  // Empty arguments for a tool with required keys.
+  {
+    name: "empty string",
+    raw: "",
+    problems: [
+      'missing required key "origin" (string)',
+      'missing required key "destination" (string)',
+      'missing required key "date" (date string)',
+      'missing required key "travellers" (array of object)',
+    ],
+  },
+  {
+    name: "null",
+    raw: null,
+    problems: [
+      'missing required key "origin" (string)',
+      'missing required key "destination" (string)',
+      'missing required key "date" (date string)',
+      'missing required key "travellers" (array of object)',
+    ],
+  },
+  {
+    name: "an empty object",
+    raw: "{}",
+    problems: [
+      'missing required key "origin" (string)',
+      'missing required key "destination" (string)',
+      'missing required key "date" (date string)',
+      'missing required key "travellers" (array of object)',
+    ],
+  },
+  // Missing keys.
+  {
+    name: "missing origin",
+    raw: '{"destination":"JFK","date":"2026-12-01","travellers":[{"name":"Ada"}]}',
+    problems: ['missing required key "origin" (string)'],
+  },
+  {
+    name: "missing travellers",
+    raw: '{"origin":"SFO","destination":"JFK","date":"2026-12-01"}',
+    problems: ['missing required key "travellers" (array of object)'],
+  },
+  {
+    name: "missing a nested key",
+    raw: `{"origin":"SFO","destination":"JFK","date":"2026-12-01","travellers":[{"age":3}]}`,
+    problems: ['/travellers/0: missing required key "name" (string)'],
+  },
+  // Extra keys.
+  { name: "one unexpected key", raw: `{${valid},"order":"A-771"}`, problems: ['unexpected key "order"'] },
+  {
+    name: "a near-miss key name",
+    raw: '{"origin":"SFO","destination":"JFK","date":"2026-12-01","traveller":[{"name":"Ada"}]}',
+    problems: ['unexpected key "traveller"', 'missing required key "travellers" (array of object)'],
+  },
+  {
+    name: "an unexpected nested key",
+    raw: `{${valid.replace(traveller, '[{"name":"Ada","nickname":"A"}]')}}`,
+    problems: ['/travellers/0: unexpected key "nickname"; accepted keys in /travellers/0: name, age, email'],
+  },
+  { name: "camelCase for a snake key", raw: `{${valid},"maxStops":1}`, problems: ['unexpected key "maxStops"'] },
+  // Wrong types.
+  {
+    name: "number for a string",
+    raw: `{${valid.replace('"SFO"', "5")}}`,
+    problems: ["/origin: expected string, got 5 (a number)"],
+  },
+  {
+    name: "boolean for a string",
+    raw: `{${valid.replace('"JFK"', "true")}}`,
+    problems: ["/destination: expected string, got true (a boolean)"],
+  },
+  {
+    name: "object for a string",
+    raw: `{${valid.replace('"SFO"', '{"code":"SFO"}')}}`,
+    problems: ['/origin: expected string, got an object with key "code"'],
+  },
+  {
+    name: "non-numeric string for an integer",
+    raw: `{${valid},"passengers":"two"}`,
+    problems: ['/passengers: expected integer, got "two" (a string)'],
+  },
+  {
+    name: "fraction for an integer",
+    raw: `{${valid},"passengers":1.5}`,
+    problems: ["/passengers: expected integer, got 1.5 (a number)"],
+  },
+  {
+    name: "fractional string for an integer",
+    raw: `{${valid},"passengers":"1.5"}`,
+    problems: ['/passengers: expected integer, got "1.5" (a string)'],
+  },
+  {
+    name: "yes for a boolean",
+    raw: `{${valid},"refundable":"yes"}`,
+    problems: ['/refundable: expected boolean, got "yes" (a string)'],
+  },
+  {
+    name: "1 for a boolean",
+    raw: `{${valid},"refundable":1}`,
+    problems: ["/refundable: expected boolean, got 1 (a number)"],
+  },
+  {
+    name: "a string for an array",
+    raw: `{${valid.replace(traveller, '"Ada"')}}`,
+    problems: ['/travellers: expected array of object, got "Ada" (a string)'],
+  },
+  {
+    name: "an object for an array",
+    raw: `{${valid.replace(traveller, '{"name":"Ada"}')}}`,
+    problems: ['/travellers: expected array of object, got an object with key "name"'],
+  },
+  {
+    name: "JSON text of the wrong type for an array",
+    raw: `{${valid.replace(traveller, '"{\\"name\\":\\"Ada\\"}"')}}`,
+    problems: ['/travellers: expected array of object, got "{\\"name\\":\\"Ada\\"}" (a string)'],
+  },
+  {
+    name: "a string item for an object item",
+    raw: `{${valid.replace(traveller, '["Ada"]')}}`,
+    problems: ['/travellers/0: expected object, got "Ada" (a string)'],
+  },
+  {
+    name: "a boolean for a nullable string",
+    raw: `{${valid},"notes":false}`,
+    problems: ["/notes: expected string or null, got false (a boolean)"],
+  },
+  {
+    name: "a number in an open record of strings",
+    raw: `{${valid},"metadata":{"source":1}}`,
+    problems: ["/metadata/source: expected string, got 1 (a number)"],
+  },
+  {
+    name: "null for a required key",
+    raw: `{${valid.replace('"SFO"', "null")}}`,
+    problems: ["/origin: expected string, got null"],
+  },
+  // Wrong values.
+  {
+    name: "an enum value of the wrong case",
+    raw: `{${valid},"cabin":"Economy"}`,
+    problems: ['/cabin: expected one of "economy", "business", "first", got "Economy" (a string)'],
+  },
+  {
+    name: "a pattern mismatch",
+    raw: `{${valid.replace('"SFO"', '"sfo"')}}`,
+    problems: ['/origin: must match the pattern ^[A-Z]{3}$, got "sfo" (a string)'],
+  },
+  {
+    name: "a bad date",
+    raw: `{${valid.replace('"2026-12-01"', '"next Tuesday"')}}`,
+    problems: ['/date: must be a valid date, got "next Tuesday" (a string)'],
+  },
+  {
+    name: "too many passengers",
+    raw: `{${valid},"passengers":12}`,
+    problems: ["/passengers: must be <= 9, got 12 (a number)"],
+  },
+  {
+    name: "zero passengers as a string",
+    raw: `{${valid},"passengers":"0"}`,
+    problems: ['/passengers: expected integer, got "0" (a string)'],
+  },
+  {
+    name: "no travellers",
+    raw: `{${valid.replace(traveller, "[]")}}`,
+    problems: ["/travellers: must have at least 1 item, got an array of 0 items"],
+  },
+  {
+    name: "a negative age",
+    raw: `{${valid.replace('"age":36', '"age":-1')}}`,
+    problems: ["/travellers/0/age: must be >= 0, got -1 (a number)"],
+  },
+  {
+    name: "a bad email",
+    raw: `{${valid.replace('"age":36', '"email":"ada at example"')}}`,
+    problems: ['/travellers/0/email: must be a valid email, got "ada at example" (a string)'],
+  },
+  {
+    name: "several problems at once",
+    raw: '{"origin":"sfo","cabin":"coach","passengers":0,"refundable":"maybe","extra":1}',
+    problems: [
+      'unexpected key "extra"',
+      'missing required key "destination" (string)',
+      'missing required key "date" (date string)',
+      'missing required key "travellers" (array of object)',
+      '/origin: must match the pattern ^[A-Z]{3}$, got "sfo" (a string)',
+      '/cabin: expected one of "economy", "business", "first", got "coach" (a string)',
+      "/passengers: must be >= 1, got 0 (a number)",
+      '/refundable: expected boolean, got "maybe" (a string)',
+    ],
+  },
+  // Prototype keys.
+  {
+    name: "__proto__ at the top",
+    raw: `{${valid},"__proto__":{"polluted":true}}`,
+    problems: ['unexpected key "__proto__"'],
+  },
+  {
+    name: "constructor.prototype at the top",
+    raw: `{${valid},"constructor":{"prototype":{"polluted":true}}}`,
+    problems: ['unexpected key "constructor"'],
+  },
+  {
+    name: "__proto__ in a traveller",
+    raw: `{${valid.replace('"age":36', '"__proto__":{"polluted":true}')}}`,
+    problems: ['/travellers/0: unexpected key "__proto__"; accepted keys in /travellers/0: name, age, email'],
+  },
+  {
+    name: "__proto__ as the whole arguments",
+    raw: '{"__proto__":{"origin":"SFO","destination":"JFK"}}',
+    problems: [
+      'unexpected key "__proto__"',
+      'missing required key "origin" (string)',
+      'missing required key "destination" (string)',
+      'missing required key "date" (date string)',
+      'missing required key "travellers" (array of object)',
+    ],
+  },
+  {
+    name: "__proto__ inside a JSON-encoded string",
+    raw: `{${valid.replace(traveller, '"[{\\"__proto__\\":{\\"polluted\\":true}}]"')}}`,
+    problems: ['/travellers: expected array of object, got "[{\\"__proto__\\":{\\"polluted\\":true}}]" (a string)'],
+  },
+  {
+    name: "prototype keys in an open record with a wrong value",
+    raw: `{${valid},"metadata":{"__proto__":{"polluted":true},"constructor":"x"}}`,
+    problems: ['/metadata/__proto__: expected string, got an object with key "polluted"'],
+  },
+  // Deep nesting.
+  {
+    name: "arrays 100 deep in a string field",
+    raw: `{${valid},"notes":${deepArray(100)}}`,
+    problems: [
+      "the arguments nest deeper than 64 levels (at /notes/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0)",
+    ],
+  },
+  {
+    name: "objects 10,000 deep in the open record",
+    raw: `{${valid},"metadata":${deepObject(10_000)}}`,
+    problems: [
+      "the arguments nest deeper than 64 levels (at /metadata/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a)",
+    ],
+  },
+  {
+    name: "the arguments 5,000 deep",
+    raw: deepObject(5_000),
+    problems: [
+      "the arguments nest deeper than 64 levels (at /a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a)",
+    ],
+  },
+  // Several megabytes.
+  {
+    name: "a 3 MB string in an integer field",
+    raw: `{${valid},"passengers":"${"9".repeat(megabytes)}x"}`,
+    problems: [
+      '/passengers: expected integer, got "9999999999999999999999999999999999999999…" (a string of 3000001 characters)',
+    ],
+  },
+  {
+    name: "3 MB of prose",
+    raw: "word ".repeat(megabytes / 5),
+    problems: [
+      'the arguments are not valid JSON and could not be repaired: got "word word word word word word word word …" (a string of 3000000 characters); send one JSON object',
+    ],
+  },
+  {
+    name: "3 MB cut off inside a string",
+    raw: `{"origin":"${"A".repeat(megabytes)}`,
+    problems: [
+      'missing required key "destination" (string)',
+      'missing required key "date" (date string)',
+      'missing required key "travellers" (array of object)',
+      '/origin: must match the pattern ^[A-Z]{3}$, got "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…" (a string of 3000000 characters)',
+    ],
+  },
+  {
+    name: "300,000 wrong items",
+    raw: `{${valid.replace(traveller, `[${"7,".repeat(300_000)}7]`)}}`,
+    problems: [
+      "/travellers/0: expected object, got 7 (a number)",
+      "/travellers/1: expected object, got 7 (a number)",
+      "/travellers/2: expected object, got 7 (a number)",
+      "/travellers/3: expected object, got 7 (a number)",
+      "/travellers/4: expected object, got 7 (a number)",
+      "/travellers/5: expected object, got 7 (a number)",
+      "/travellers/6: expected object, got 7 (a number)",
+      "/travellers/7: expected object, got 7 (a number)",
+      "/travellers/8: expected object, got 7 (a number)",
+      "/travellers/9: expected object, got 7 (a number)",
+      "/travellers/10: expected object, got 7 (a number)",
+      "/travellers/11: expected object, got 7 (a number)",
+      "/travellers/12: expected object, got 7 (a number)",
+      "/travellers/13: expected object, got 7 (a number)",
+      "/travellers/14: expected object, got 7 (a number)",
+      "/travellers/15: expected object, got 7 (a number)",
+      "/travellers/16: expected object, got 7 (a number)",
+      "/travellers/17: expected object, got 7 (a number)",
+      "/travellers/18: expected object, got 7 (a number)",
+      "/travellers/19: expected object, got 7 (a number)",
+      "… and more problems like these",
+    ],
+  },
+];
