@@ -1,3 +1,4 @@
+import { lookupGeneratedSpec } from "./generated-specs.js";
 import { missingSpecError } from "./missing-spec.js";
 import type { ToolSpec } from "./spec.js";
 import type { ToolOptions } from "./tool.js";
@@ -37,8 +38,9 @@ export function toolDecorator(
     const name = legacy
       ? String(contextOrKey)
       : String((contextOrKey as { name?: unknown } | undefined)?.name ?? "<method>");
-    if (!spec) throw missingSpecError(options?.name ?? name);
+    const compiled = spec ?? lookupGeneratedSpec(name, options?.name);
+    if (!compiled) throw missingSpecError(options?.name ?? name);
     if (typeof method !== "function") throw missingSpecError(options?.name ?? name);
-    records.set(method as AnyMethod, { options, spec });
+    records.set(method as AnyMethod, { options, spec: compiled });
   };
 }

@@ -1,5 +1,6 @@
 import { checkParameters } from "./define-tool.js";
 import { ToolDefinitionError } from "./errors.js";
+import { lookupGeneratedSpec } from "./generated-specs.js";
 import { missingSpecError } from "./missing-spec.js";
 import { type CompiledFunction, isToolSpec } from "./spec.js";
 import { isStandardSchema, jsonSchemaOf } from "./standard-schema.js";
@@ -64,7 +65,11 @@ function isCompiledFunction(value: unknown): value is CompiledFunction {
  * did not see throws the missing-spec error.
  */
 export function toTool(input: ToolInput | CompiledFunction): Tool {
-  if (typeof input === "function") throw missingSpecError(input.name || "<anonymous>");
+  if (typeof input === "function") {
+    const generated = lookupGeneratedSpec(input.name, undefined);
+    if (!generated) throw missingSpecError(input.name || "<anonymous>");
+    return functionTool(input, undefined, generated);
+  }
   if (isCompiledFunction(input)) return functionTool(input.fn, undefined, input.spec);
   return asTool(input);
 }

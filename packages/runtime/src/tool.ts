@@ -1,6 +1,7 @@
 import type { ToolContext } from "./context.js";
 import { type ToolMethodDecorator, toolDecorator } from "./decorators.js";
 import { defineTool, type ToolDescriptor } from "./define-tool.js";
+import { lookupGeneratedSpec } from "./generated-specs.js";
 import { missingSpecError } from "./missing-spec.js";
 import { runTool, type ToolContextInit, type ToolRunResult } from "./run-tool.js";
 import {
@@ -200,6 +201,11 @@ export function tool(first?: unknown, second?: unknown, third?: unknown): unknow
   if (typeof first === "function") {
     if (isToolSpec(third) && !isDecoratorContext(second))
       return functionTool(first as AnyFunction, second as ToolOptions<never>, third);
+    // No inline spec: a `toolwright gen` module may have registered one (tsx, SWC, TypeScript 7).
+    const generated = isDecoratorContext(second)
+      ? undefined
+      : lookupGeneratedSpec(first.name, (second as ToolOptions | undefined)?.name);
+    if (generated) return functionTool(first as AnyFunction, second as ToolOptions<never>, generated);
     const name = isDecoratorContext(second)
       ? String(second.name)
       : ((second as ToolOptions | undefined)?.name ?? (first.name || "<anonymous>"));
