@@ -1,5 +1,5 @@
 import type { ToolFlags } from "toolwright";
-import type { Lockfile, LockedTool } from "./lockfile.js";
+import type { LockedTool, Lockfile } from "./lockfile.js";
 import { diffSchemas } from "./schema-diff.js";
 
 /** One difference between the committed tool contracts and the current ones. */
@@ -42,7 +42,8 @@ function diffTool(name: string, before: LockedTool, after: LockedTool): Contract
     message: change.message,
   }));
   changes.push(...diffFlags(name, before.flags, after.flags));
-  if (before.description !== after.description) changes.push({ breaking: false, tool: name, message: "description changed" });
+  if (before.description !== after.description)
+    changes.push({ breaking: false, tool: name, message: "description changed" });
   if (JSON.stringify(before.outputSchema) !== JSON.stringify(after.outputSchema)) {
     changes.push({ breaking: false, tool: name, message: "output schema changed" });
   }
@@ -74,7 +75,11 @@ export function diffContracts(locked: Lockfile, current: Lockfile): ContractChan
       });
       changes.push(...diffTool(renamed[0], before, renamed[1]));
     } else {
-      changes.push({ breaking: true, tool: name, message: `removed (was function ${before.function} in ${before.source})` });
+      changes.push({
+        breaking: true,
+        tool: name,
+        message: `removed (was function ${before.function} in ${before.source})`,
+      });
     }
   }
   for (const [name, tool] of added) {

@@ -24,7 +24,14 @@ function deref(schema: Schema, root: Schema): Schema {
   for (let hops = 0; typeof current.$ref === "string" && hops < 32; hops++) {
     const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(current.$ref);
     const defs = match ? (root[match[1] as string] as Record<string, Schema> | undefined) : undefined;
-    const target = match && defs ? defs[decodeURIComponent(match[2] as string).replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+    const target =
+      match && defs
+        ? defs[
+            decodeURIComponent(match[2] as string)
+              .replace(/~1/g, "/")
+              .replace(/~0/g, "~")
+          ]
+        : undefined;
     if (!target) break;
     current = { ...target, ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== "$ref")) };
   }
@@ -107,7 +114,10 @@ class SchemaDiffer {
       const label = show(deref(old, this.oldRoot).type ?? deref(old, this.oldRoot).const ?? old.$ref ?? "variant");
       const fits = news.find((candidate) => this.breakingCount(old, candidate) === 0);
       if (fits) continue;
-      const closest = news.find((candidate) => stable(typesOf(deref(candidate, this.newRoot)) ?? []) === stable(typesOf(deref(old, this.oldRoot)) ?? []));
+      const closest = news.find(
+        (candidate) =>
+          stable(typesOf(deref(candidate, this.newRoot)) ?? []) === stable(typesOf(deref(old, this.oldRoot)) ?? []),
+      );
       if (closest) this.compare(old, closest, path, what);
       else this.add(true, path, `${what}: variant ${label} removed (it no longer accepts such values)`);
     }
@@ -218,7 +228,8 @@ class SchemaDiffer {
       else this.add(false, where, `new optional ${noun} "${where}"`);
     }
     for (const name of newRequired) {
-      if (!(name in newProps) && !oldRequired.has(name)) this.add(true, join(path, name), `new required key "${join(path, name)}"`);
+      if (!(name in newProps) && !oldRequired.has(name))
+        this.add(true, join(path, name), `new required key "${join(path, name)}"`);
     }
     if (closedAfter && !closedBefore && before.type === "object") {
       this.add(true, path, `${what || "arguments"}: no longer accepts extra keys`);
@@ -238,7 +249,8 @@ class SchemaDiffer {
     } else if (Array.isArray(oldItems) && Array.isArray(newItems)) {
       oldItems.forEach((item, i) => {
         const next = newItems[i];
-        if (asSchema(next)) this.compare(item as Schema, next as Schema, join(path, `[${i}]`), `element ${i} of ${what}`);
+        if (asSchema(next))
+          this.compare(item as Schema, next as Schema, join(path, `[${i}]`), `element ${i} of ${what}`);
       });
     }
     const oldPrefix = before.prefixItems as Schema[] | undefined;

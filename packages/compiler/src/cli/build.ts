@@ -1,0 +1,107 @@
+import { dirname } from "node:path";
+import ts from "typescript";
+import { readProjectConfig } from "../esbuild/project-config.js";
+import type { CompilerOptions } from "../options.js";
+import toolwrightTransform from "../transform.js";
+import { parseOptions, projectOption } from "./args.js";
+import type { Command, CommandIO } from "./command.js";
+import { createHost, formatDiagnostics } from "./project.js";
+
+/** The toolwright transformer as tsc's customTransformers, the same factory ts-patch would load. */
+function transformersFor(
+  program: ts.Program,
+  options: CompilerOptions,
+  report: (diagnostic: ts.Diagnostic) => void,
+): ts.CustomTransformers {
+  const addDiagnostic = (diagnostic: ts.Diagnostic) => {
+    report(diagnostic);
+    return 0;
+  };
+  return { before: [toolwrightTransform(program, options, { ts, addDiagnostic })] };
+}
+
+const usage = `usage: toolwright build [-p tsconfig.json] [--watch]
+
+Compiles the project like tsc, with the toolwright transformer and without patching
+TypeScript: diagnostics and exit codes are tsc's (0 clean, 1 errors and nothing emitted,
+2 errors with output emitted).
+  -p, --project  the tsconfig.json to compile (default: the nearest one)
+  -w, --watch    recompile on every change (also when a type in another file changes)`;
+
+function report(io: CommandIO, diagnostics: readonly ts.Diagnostic[], root: string): number {
+  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
+  if (diagnostics.length > 0) io.err(formatDiagnostics(diagnostics, root, ts.sys.writeOutputIsTTY?.() ?? false));
+  if (errors > 0) io.err(`\nFound ${errors} error${errors === 1 ? "" : "s"}.\n`);
+  return errors;
+}
+
+function buildOnce(configPath: string, io: CommandIO, root: string): number {
+  const config = readProjectConfig(root, configPath);
+  const host = createHost(config.options, root);
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    host,
+    configFileParsingDiagnostics: config.diagnostics,
+    ...(config.projectReferences ? { projectReferences: config.projectReferences } : {}),
+  });
+  const added: ts.Diagnostic[] = [];
+  const transformers = transformersFor(program, config.toolwright, (d) => added.push(d));
+  const emitted = program.emit(undefined, undefined, undefined, undefined, transformers);
+  const diagnostics = ts.sortAndDeduplicateDiagnostics([
+    ...config.diagnostics,
+    ...ts.getPreEmitDiagnostics(program),
+    ...emitted.diagnostics,
+    ...added,
+  ]);
+  const errors = report(io, diagnostics, root);
+  if (errors === 0) return ts.ExitStatus.Success;
+  return emitted.emitSkipped
+    ? ts.ExitStatus.DiagnosticsPresent_OutputsSkipped
+    : ts.ExitStatus.DiagnosticsPresent_OutputsGenerated;
+}
+
+function watch(configPath: string, io: CommandIO, root: string): Promise<number> {
+  const config = readProjectConfig(root, configPath);
+  const host = ts.createWatchCompilerHost(
+    configPath,
+    undefined,
+    ts.sys,
+    ts.createEmitAndSemanticDiagnosticsBuilderProgram,
+    (d) => io.err(formatDiagnostics([d], root, false)),
+    (d) => io.out(`${ts.flattenDiagnosticMessageText(d.messageText, "\n")}\n`),
+  );
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseAll;
+  host.getCurrentDirectory = () => root;
+  const afterProgramCreate = host.afterProgramCreate;
+  host.afterProgramCreate = (builder) => {
+    // The builder emits one changed file at a time; every emit gets the transformer.
+    const emit = builder.emit.bind(builder);
+    const added: ts.Diagnostic[] = [];
+    const transformers = transformersFor(builder.getProgram(), config.toolwright, (d) => added.push(d));
+    builder.emit = (file, write, cancel, dtsOnly, custom) =>
+      emit(file, write, cancel, dtsOnly, {
+        before: [...(transformers.before ?? []), ...(custom?.before ?? [])],
+        after: [...(transformers.after ?? []), ...(custom?.after ?? [])],
+        afterDeclarations: [...(transformers.afterDeclarations ?? []), ...(custom?.afterDeclarations ?? [])],
+      });
+    afterProgramCreate?.(builder);
+    if (added.length > 0) io.err(formatDiagnostics(added, root, false));
+  };
+  ts.createWatchProgram(host);
+  // Runs until the process is stopped, like tsc --watch.
+  return new Promise<number>(() => {});
+}
+
+/** `toolwright build`: tsc with the toolwright transformer, no TypeScript patching needed. */
+export const build: Command = {
+  summary: "compile the project like tsc, with the toolwright transformer (no ts-patch needed)",
+  usage,
+  async run(args, io) {
+    const values = parseOptions(args, { ...projectOption, watch: { type: "boolean", short: "w" } });
+    const config = readProjectConfig(io.cwd, values.project);
+    if (!config.path) throw new Error(`no tsconfig.json found in ${io.cwd} or above; pass one with -p <path>.`);
+    const root = dirname(config.path);
+    return values.watch ? watch(config.path, io, root) : buildOnce(config.path, io, root);
+  },
+};

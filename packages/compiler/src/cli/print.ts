@@ -1,0 +1,92 @@
+import type { JsonSchema } from "toolwright";
+import { type DialectName, type DialectNote, dialects, isDialectName } from "toolwright/dialects";
+import { parseOptions, projectOption } from "./args.js";
+import { type Command, UsageError } from "./command.js";
+import { formatDiagnostics, hasErrors, loadProject, type ProjectTool } from "./project.js";
+
+/** Short provider names and the dialect each one's provider sends by default. */
+const PROVIDERS: Readonly<Record<string, DialectName>> = {
+  openai: "openai-strict",
+  anthropic: "anthropic",
+  gemini: "gemini",
+  mcp: "mcp",
+};
+
+/** A tool as the provider's API receives it, in that provider's envelope. */
+function envelope(dialect: DialectName, tool: ProjectTool, schema: JsonSchema): unknown {
+  const { name, description, flags } = tool.spec;
+  switch (dialect) {
+    case "openai":
+    case "openai-strict":
+      return {
+        type: "function",
+        function: { name, description, parameters: schema, strict: dialect === "openai-strict" },
+      };
+    case "anthropic":
+    case "anthropic-strict":
+      return { name, description, input_schema: schema, ...(dialect === "anthropic-strict" ? { strict: true } : {}) };
+    case "gemini":
+      return { name, description, parametersJsonSchema: schema };
+    case "gemini-legacy":
+      return { name, description, parameters: schema };
+    case "mcp": {
+      const hints = {
+        ...(flags.readOnly === undefined ? {} : { readOnlyHint: flags.readOnly }),
+        ...(flags.destructive === undefined ? {} : { destructiveHint: flags.destructive }),
+        ...(flags.idempotent === undefined ? {} : { idempotentHint: flags.idempotent }),
+        ...(flags.openWorld === undefined ? {} : { openWorldHint: flags.openWorld }),
+      };
+      return {
+        name,
+        description,
+        inputSchema: schema,
+        ...(Object.keys(hints).length > 0 ? { annotations: hints } : {}),
+      };
+    }
+  }
+}
+
+const usage = `usage: toolwright print [-p tsconfig.json] [--dialect <name>]
+
+Prints every tool's schema as JSON, sorted by name: the canonical spec, or with --dialect
+as that provider receives it (openai, anthropic, gemini, mcp, or an exact dialect:
+${Object.keys(dialects).join(", ")}). Dialect notes (rewrites, rejections) go to stderr.
+  -p, --project  the tsconfig.json to read (default: the nearest one)
+  --dialect      the provider or dialect to print for`;
+
+/** `toolwright print`: every tool's schema, canonical or as one provider receives it. */
+export const print: Command = {
+  summary: "print every tool's schema, canonical or as a provider receives it (--dialect openai|anthropic|gemini|mcp)",
+  usage,
+  async run(args, io) {
+    const values = parseOptions(args, { ...projectOption, dialect: { type: "string" } });
+    const requested = values.dialect;
+    const dialect = requested === undefined ? undefined : (PROVIDERS[requested] ?? requested);
+    if (dialect !== undefined && !isDialectName(dialect)) {
+      throw new UsageError(
+        `unknown dialect '${requested}'; use one of ${[...Object.keys(PROVIDERS), ...Object.keys(dialects)].join(", ")}.`,
+      );
+    }
+    const project = loadProject(io.cwd, values.project);
+    if (project.diagnostics.length > 0) io.err(formatDiagnostics(project.diagnostics, project.root, false));
+    if (hasErrors(project.diagnostics)) return 1;
+    const tools = [...project.tools].sort((a, b) =>
+      a.spec.name < b.spec.name ? -1 : a.spec.name > b.spec.name ? 1 : 0,
+    );
+    const notes: string[] = [];
+    const printed = tools.map((tool) => {
+      if (dialect === undefined) return tool.spec;
+      const result = dialects[dialect].toDialect(tool.spec.parameters);
+      notes.push(
+        ...result.notes.map(
+          (n: DialectNote) =>
+            `${tool.file}:${tool.line}: ${tool.spec.name}: ${n.severity} ${n.code} at '${n.path}': ${n.message}`,
+        ),
+      );
+      return envelope(dialect, tool, result.schema);
+    });
+    if (notes.length > 0) io.err(`${notes.join("\n")}\n`);
+    io.out(`${JSON.stringify(printed, null, 2)}\n`);
+    return 0;
+  },
+};

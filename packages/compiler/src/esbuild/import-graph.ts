@@ -1,0 +1,83 @@
+import ts from "typescript";
+import type { FileVersions } from "./file-versions.js";
+
+interface FileImports {
+  readonly version: string;
+  /** The text names the runtime package (an import of `toolwright`, its types, or a re-export of it). */
+  readonly mentionsToolwright: boolean;
+  /** Resolved files of its static and dynamic imports and `export … from` re-exports. */
+  readonly imports: readonly string[];
+}
+
+/** Resolves a module specifier from a file to a file name, or undefined for one TypeScript cannot find. */
+export type ResolveModule = (specifier: string, containingFile: string) => string | undefined;
+
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
+/**
+ * The cheap pre-filter: which files can contain tool sites, decided from text and
+ * imports only (no type checking).
+ *
+ * The rule: a file can contain tool sites when its text mentions `toolwright`, or when
+ * one of its imports (followed transitively) is such a file. So a file that imports
+ * `tool` through a local re-export module (`export { tool as defineTool } from
+ * "toolwright"`), or a package that re-exports it, is still processed. Inside
+ * `node_modules`, only relative imports are followed, which keeps large typings out of
+ * the walk. Not covered: a tool function reaching a file only through a global
+ * (ambient) declaration, with no import at all.
+ */
+export class ImportGraph {
+  private readonly cache = new Map<string, FileImports>();
+
+  constructor(
+    private readonly files: FileVersions,
+    private readonly resolve: ResolveModule,
+  ) {}
+
+  /** True when the file may contain tool sites (see the class comment for the rule). */
+  mayDefineTools(fileName: string): boolean {
+    const visited = new Set<string>();
+    const visit = (file: string): boolean => {
+      if (visited.has(file)) return false;
+      visited.add(file);
+      const info = this.imports(file);
+      if (!info) return false;
+      if (info.mentionsToolwright) return true;
+      return info.imports.some(visit);
+    };
+    return visit(fileName);
+  }
+
+  /** Every project file (outside node_modules) the file imports, transitively: what its specs may depend on. */
+  dependencies(fileName: string): string[] {
+    const seen = new Set<string>([fileName]);
+    const queue = [fileName];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      for (const next of this.imports(file)?.imports ?? []) {
+        if (seen.has(next) || NODE_MODULES.test(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+    seen.delete(fileName);
+    return [...seen];
+  }
+
+  private imports(fileName: string): FileImports | undefined {
+    const version = this.files.version(fileName);
+    if (version === undefined) return undefined;
+    const cached = this.cache.get(fileName);
+    if (cached?.version === version) return cached;
+    const text = this.files.text(fileName) ?? "";
+    const inPackage = NODE_MODULES.test(fileName);
+    const imports: string[] = [];
+    for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
+      if (inPackage && !ref.fileName.startsWith(".")) continue;
+      const resolved = this.resolve(ref.fileName, fileName);
+      if (resolved) imports.push(resolved);
+    }
+    const info: FileImports = { version, mentionsToolwright: text.includes("toolwright"), imports };
+    this.cache.set(fileName, info);
+    return info;
+  }
+}

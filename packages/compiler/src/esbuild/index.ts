@@ -1,0 +1,75 @@
+import { readFile } from "node:fs/promises";
+import type { Loader, PartialMessage, Plugin } from "esbuild";
+import { locateDiagnostic } from "./diagnostic-location.js";
+import { SpecService, type SpecServiceOptions } from "./spec-service.js";
+
+export type { SpecServiceOptions } from "./spec-service.js";
+
+/** Options of the esbuild plugin. */
+export interface ToolwrightEsbuildOptions extends SpecServiceOptions {
+  /** Which files the plugin looks at (default: `.ts`, `.tsx`, `.mts`, `.cts` outside node_modules). */
+  readonly filter?: RegExp;
+}
+
+const TS_FILE = /\.[cm]?tsx?$/;
+const SKIPPED = /[\\/]node_modules[\\/]|\.d\.[cm]?tsx?$/;
+
+function toMessage(diagnostic: ReturnType<typeof locateDiagnostic>): PartialMessage {
+  return {
+    text: diagnostic.text,
+    location: diagnostic.file
+      ? {
+          file: diagnostic.file,
+          line: diagnostic.line ?? 1,
+          column: diagnostic.column ?? 0,
+          length: diagnostic.length ?? 0,
+          lineText: diagnostic.lineText ?? "",
+        }
+      : null,
+  };
+}
+
+/**
+ * The toolwright esbuild plugin: derives each tool's spec with the same code as the
+ * tsc transformer and splices it into the source before esbuild strips the types.
+ * One TypeScript language service lives as long as the plugin (so `context.rebuild()`
+ * and `context.watch()` re-derive only what changed, including files whose imported
+ * types changed); files that cannot contain tool sites are left to esbuild untouched.
+ * Derivation problems are build errors with their file, line and column.
+ *
+ * @example
+ * ```ts
+ * import { build } from "esbuild";
+ * import { toolwright } from "@toolwright/compiler/esbuild";
+ *
+ * await build({ entryPoints: ["src/main.ts"], bundle: true, platform: "node", outdir: "dist", plugins: [toolwright()] });
+ * ```
+ */
+export function toolwright(options: ToolwrightEsbuildOptions = {}): Plugin {
+  return {
+    name: "toolwright",
+    setup(build) {
+      let service: SpecService | undefined;
+      const serviceFor = () => {
+        service ??= new SpecService({ cwd: build.initialOptions.absWorkingDir, ...options });
+        return service;
+      };
+      build.onLoad({ filter: options.filter ?? TS_FILE }, async (args) => {
+        if (SKIPPED.test(args.path) || args.namespace !== "file") return undefined;
+        const text = await readFile(args.path, "utf8");
+        const result = serviceFor().transform(args.path, text);
+        if (!result) return undefined;
+        const located = result.derived.diagnostics.map(locateDiagnostic);
+        const loader: Loader = args.path.endsWith("x") ? "tsx" : "ts";
+        return {
+          contents:
+            result.derived.sites.length === 0 ? text : `${result.code}\n//# sourceMappingURL=${result.map.toUrl()}\n`,
+          loader,
+          errors: located.filter((d) => d.error).map(toMessage),
+          warnings: located.filter((d) => !d.error).map(toMessage),
+          watchFiles: [...result.watchFiles],
+        };
+      });
+    },
+  };
+}

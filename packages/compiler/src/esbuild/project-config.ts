@@ -1,0 +1,62 @@
+import { resolve } from "node:path";
+import ts from "typescript";
+import type { CompilerOptions } from "../options.js";
+
+/** A project's tsconfig as the plugins and the CLI use it. */
+export interface ProjectConfig {
+  /** The tsconfig.json read, or undefined when built-in defaults are used. */
+  readonly path?: string;
+  readonly options: ts.CompilerOptions;
+  readonly fileNames: readonly string[];
+  readonly projectReferences?: readonly ts.ProjectReference[];
+  /** The options of the `@toolwright/compiler/transform` entry in `compilerOptions.plugins`. */
+  readonly toolwright: CompilerOptions;
+  /** Problems in the tsconfig that are not fatal (unknown options, no inputs, ...). */
+  readonly diagnostics: readonly ts.Diagnostic[];
+}
+
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+};
+
+/** The toolwright entry of `compilerOptions.plugins`, so every build path reads the same settings. */
+function toolwrightPluginOptions(options: ts.CompilerOptions): CompilerOptions {
+  const plugins = (options.plugins ?? []) as unknown as readonly Record<string, unknown>[];
+  const entry = plugins.find((p) => typeof p.transform === "string" && p.transform.startsWith("@toolwright/compiler"));
+  if (!entry) return {};
+  const { transform: _transform, ...rest } = entry;
+  return rest as CompilerOptions;
+}
+
+/**
+ * Reads a project's tsconfig: `tsconfig` relative to `cwd`, or the nearest one above
+ * `cwd` when omitted, or TypeScript's defaults with `false`. Fatal problems throw an
+ * error naming the file and the fix.
+ */
+export function readProjectConfig(cwd: string, tsconfig?: string | false): ProjectConfig {
+  if (tsconfig === false) return { options: DEFAULT_OPTIONS, fileNames: [], toolwright: {}, diagnostics: [] };
+  const path = tsconfig ? resolve(cwd, tsconfig) : ts.findConfigFile(cwd, ts.sys.fileExists);
+  if (!path) return { options: DEFAULT_OPTIONS, fileNames: [], toolwright: {}, diagnostics: [] };
+  if (!ts.sys.fileExists(path)) throw new Error(`${path} does not exist; pass the path of your tsconfig.json.`);
+  const fatal: ts.Diagnostic[] = [];
+  const parsed = ts.getParsedCommandLineOfConfigFile(path, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => fatal.push(d),
+  });
+  if (!parsed || fatal.length > 0) {
+    const text = ts.flattenDiagnosticMessageText(fatal[0]?.messageText ?? "unreadable", "\n");
+    throw new Error(`cannot read ${path}: ${text}`);
+  }
+  return {
+    path,
+    options: parsed.options,
+    fileNames: parsed.fileNames,
+    ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
+    toolwright: toolwrightPluginOptions(parsed.options),
+    diagnostics: parsed.errors,
+  };
+}

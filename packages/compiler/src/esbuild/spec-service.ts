@@ -1,0 +1,147 @@
+import { resolve } from "node:path";
+import MagicString, { type SourceMap } from "magic-string";
+import ts from "typescript";
+import { deriveSpecs, type FileResult } from "../derive-specs.js";
+import { editFor } from "../emit-text.js";
+import type { CompilerOptions } from "../options.js";
+import { FileVersions } from "./file-versions.js";
+import { ImportGraph } from "./import-graph.js";
+import { readProjectConfig } from "./project-config.js";
+
+/** Options shared by the esbuild and Vite plugins. */
+export interface SpecServiceOptions {
+  /** Project directory; defaults to `process.cwd()`. */
+  readonly cwd?: string;
+  /**
+   * The tsconfig.json whose compiler options (paths, strictness, libs) the language
+   * service uses. Default: the nearest one above `cwd`; `false` for built-in defaults.
+   */
+  readonly tsconfig?: string | false;
+  /** Overrides of the transformer's entry in the tsconfig's `compilerOptions.plugins` (which is read too). */
+  readonly compiler?: CompilerOptions;
+}
+
+/** What the service made of one file. */
+export interface ServiceResult {
+  /** The source with every spec spliced in: nothing else in the text moves. */
+  readonly code: string;
+  readonly map: SourceMap;
+  readonly derived: FileResult;
+  /** Project files the specs may depend on: a change to any of them re-derives the file. */
+  readonly watchFiles: readonly string[];
+}
+
+interface CacheEntry {
+  readonly version: string;
+  readonly deps: ReadonlyMap<string, string | undefined>;
+  readonly result: ServiceResult;
+}
+
+/**
+ * The engine of the bundler plugins: one long-lived TypeScript LanguageService over the
+ * project (files versioned by content hash, so each rebuild re-parses only what
+ * changed), a text-only pre-filter, a cache of results per file keyed by its own
+ * version and the versions of the files it imports, and a splice of each spec into the
+ * original text (positions stay true, so the sourcemap is exact).
+ */
+export class SpecService {
+  readonly cwd: string;
+  private readonly files = new FileVersions();
+  private readonly graph: ImportGraph;
+  private readonly roots: Set<string>;
+  private readonly service: ts.LanguageService;
+  private readonly options: ts.CompilerOptions;
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly compiler: CompilerOptions;
+
+  constructor(settings: SpecServiceOptions = {}) {
+    this.cwd = resolve(settings.cwd ?? process.cwd());
+    const config = readProjectConfig(this.cwd, settings.tsconfig);
+    const options: ts.CompilerOptions = { ...config.options, noEmit: true };
+    this.options = options;
+    this.compiler = { ...config.toolwright, ...settings.compiler };
+    this.roots = new Set(config.fileNames);
+    const resolutionCache = ts.createModuleResolutionCache(this.cwd, (f) => f, options);
+    this.graph = new ImportGraph(
+      this.files,
+      (specifier, containingFile) =>
+        ts.resolveModuleName(specifier, containingFile, options, ts.sys, resolutionCache).resolvedModule
+          ?.resolvedFileName,
+    );
+    const host: ts.LanguageServiceHost = {
+      getCompilationSettings: () => this.options,
+      getScriptFileNames: () => [...this.roots],
+      getScriptVersion: (f) => this.files.version(f) ?? "",
+      getScriptSnapshot: (f) => {
+        const text = this.files.text(f);
+        return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+      },
+      getCurrentDirectory: () => this.cwd,
+      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+      realpath: ts.sys.realpath,
+      useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+      // TSDoc must be parsed in full (tsc skips it by default since 5.3); the registry
+      // must use the same mode, or TypeScript fails with "Expected undefined === 0".
+      jsDocParsingMode: ts.JSDocParsingMode.ParseAll,
+    };
+    const registry = ts.createDocumentRegistry(
+      ts.sys.useCaseSensitiveFileNames,
+      this.cwd,
+      ts.JSDocParsingMode.ParseAll,
+    );
+    this.service = ts.createLanguageService(host, registry);
+  }
+
+  /** True when the file may contain tool sites; the rest is left to the bundler untouched. */
+  mayDefineTools(fileName: string, text: string): boolean {
+    this.files.set(fileName, text);
+    return this.graph.mayDefineTools(fileName);
+  }
+
+  /**
+   * Derives and splices the specs of one file. Returns undefined when the pre-filter
+   * rules the file out (it cannot contain tool sites).
+   */
+  transform(fileName: string, text: string): ServiceResult | undefined {
+    const version = this.files.set(fileName, text);
+    const cached = this.cache.get(fileName);
+    if (cached && cached.version === version && this.depsUnchanged(cached.deps)) return cached.result;
+    if (!this.graph.mayDefineTools(fileName)) return undefined;
+    this.roots.add(fileName);
+    const program = this.service.getProgram();
+    const sourceFile = program?.getSourceFile(fileName);
+    if (!program || !sourceFile) {
+      throw new Error(`toolwright: TypeScript could not load ${fileName}; check that it is a TypeScript file.`);
+    }
+    const derived = deriveSpecs(program, sourceFile, this.compiler);
+    const magic = new MagicString(text);
+    for (const edit of derived.sites.map((site) => editFor(site, text))) {
+      if (edit.start === edit.end) magic.appendLeft(edit.start, edit.text);
+      else magic.overwrite(edit.start, edit.end, edit.text);
+    }
+    const deps = this.graph.dependencies(fileName);
+    const result: ServiceResult = {
+      code: magic.toString(),
+      map: magic.generateMap({ source: fileName, file: fileName, includeContent: true, hires: "boundary" }),
+      derived,
+      watchFiles: deps,
+    };
+    this.cache.set(fileName, { version, deps: new Map(deps.map((d) => [d, this.files.version(d)])), result });
+    return result;
+  }
+
+  /** The language service itself, for tests and tools that need the program. */
+  get languageService(): ts.LanguageService {
+    return this.service;
+  }
+
+  private depsUnchanged(deps: ReadonlyMap<string, string | undefined>): boolean {
+    for (const [file, version] of deps) if (this.files.version(file) !== version) return false;
+    return true;
+  }
+}
