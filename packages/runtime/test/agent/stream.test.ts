@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { Agent, type AgentStreamEvent, type Model, type ModelResponse } from "../../src/index.js";
+import { FakeModel } from "../../src/testing/index.js";
+import { stringTool } from "./helpers.js";
+
+const script = () =>
+  FakeModel.script([
+    {
+      text: "Let me check.",
+      toolCalls: [{ name: "lookup", args: { id: "A-1" } }],
+      usage: { inputTokens: 3, outputTokens: 2 },
+    },
+    { text: "It shipped.", usage: { inputTokens: 5, outputTokens: 1 } },
+  ]);
+const lookup = () => stringTool("lookup", ({ id }) => `${id}: shipped`);
+
+describe("agent.stream()", () => {
+  it("yields text and argument deltas, tool results, step finishes and the result, in order", async () => {
+    const agent = new Agent({ name: "s", model: script(), tools: [lookup()] });
+    const events: AgentStreamEvent[] = [];
+    for await (const event of agent.stream("Where is A-1?")) events.push(event);
+
+    const types = events.map((e) => e.type);
+    expect(types[0]).toBe("turn-start");
+    expect(types.at(-1)).toBe("run-finish");
+    const text = events.flatMap((e) => (e.type === "text-delta" && e.step === 1 ? [e.delta] : [])).join("");
+    expect(text).toBe("Let me check.");
+    const args = events.flatMap((e) => (e.type === "tool-call-delta" ? [e.delta] : [])).join("");
+    expect(JSON.parse(args)).toEqual({ id: "A-1" });
+    expect(events.filter((e) => e.type === "tool-call-delta").length).toBeGreaterThan(1);
+    const order = types.filter((t) => ["tool-call-start", "tool-call-end", "tool-result", "step-finish"].includes(t));
+    expect(order).toEqual(["tool-call-start", "tool-call-end", "tool-result", "step-finish", "step-finish"]);
+    const result = events.at(-1);
+    expect(result?.type === "run-finish" && result.result.output).toBe("It shipped.");
+  });
+
+  it("has the same semantics as run(): same transcript and usage", async () => {
+    const ran = await new Agent({ name: "s", model: script(), tools: [lookup()] }).run("Where is A-1?");
+    let streamed: unknown;
+    for await (const e of new Agent({ name: "s", model: script(), tools: [lookup()] }).stream("Where is A-1?")) {
+      if (e.type === "run-finish") streamed = e.result;
+    }
+    const pick = (r: unknown) => {
+      const { messages, usage, output, steps } = r as typeof ran;
+      return { messages, usage, output, steps };
+    };
+    expect(pick(streamed)).toEqual(pick(ran));
+  });
+
+  it("falls back to generate() as one finish event for a model without stream()", async () => {
+    const inner = script();
+    const plain: Model = { id: inner.id, generate: (r): Promise<ModelResponse> => inner.generate(r) };
+    const events: string[] = [];
+    for await (const e of new Agent({ name: "s", model: plain, tools: [lookup()] }).stream("go")) events.push(e.type);
+    expect(events).not.toContain("text-delta");
+    expect(events.at(-1)).toBe("run-finish");
+  });
+
+  it("run() asks the model with generate(), not stream()", async () => {
+    const inner = script();
+    let streams = 0;
+    const model: Model = {
+      id: inner.id,
+      generate: (r) => inner.generate(r),
+      stream: (r) => {
+        streams++;
+        return inner.stream(r);
+      },
+    };
+    await new Agent({ name: "s", model, tools: [lookup()] }).run("go");
+    expect(streams).toBe(0);
+  });
+});
