@@ -39,7 +39,7 @@ describe("OpenAI Chat Completions request bodies", () => {
   it("sends what the sheet gives, field by field, on both turns", async () => {
     server = await startLoopback(openAiChatRenderer(), TWO_TURNS);
     const run = await drive(model(server.url), "Weather and time in Paris?", { stream: true });
-    const [first, second] = server.requests;
+    const [first] = server.requests;
     expect(first?.method).toBe("POST");
     expect(first?.path).toBe("/v1/chat/completions");
     expect(first?.headers.authorization).toBe("Bearer sk-test");

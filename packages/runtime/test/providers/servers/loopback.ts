@@ -100,7 +100,8 @@ function sendFault(
   // error-event: a 200 stream that starts a turn and then reports an error.
   if (stream) {
     res.writeHead(200, { "content-type": "text/event-stream" });
-    res.end(renderer.sse(turn, req).slice(0, 2).join("") + renderer.errorEvent());
+    const frames = renderer.sse(turn, req);
+    res.end(frames.slice(0, Math.max(1, Math.floor(frames.length / 2))).join("") + renderer.errorEvent());
   } else {
     res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify(renderer.errorBody(500)));
   }
