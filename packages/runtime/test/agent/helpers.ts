@@ -3,7 +3,7 @@ import { type InvokableTool, type ToolContext, type ToolOptions, tool } from "..
 /** A tool taking `{ [key]: string }`, for tests; `execute` gets the arguments and the context. */
 export function stringTool(
   name: string,
-  execute: (args: Record<string, string>, ctx: ToolContext) => unknown,
+  execute: (args: { id: string } & Record<string, string>, ctx: ToolContext) => unknown,
   options: ToolOptions & { key?: string } = {},
 ): InvokableTool {
   const { key = "id", ...rest } = options;
@@ -16,7 +16,7 @@ export function stringTool(
       required: [key],
       additionalProperties: false,
     },
-    execute: (args, ctx) => execute(args as Record<string, string>, ctx),
+    execute: (args, ctx) => execute(args as { id: string } & Record<string, string>, ctx),
     ...rest,
   });
 }
