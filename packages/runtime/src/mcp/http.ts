@@ -20,6 +20,8 @@ export interface McpHttpOptions {
 export interface McpServerHandle {
   /** The endpoint's URL (Streamable HTTP only), e.g. `http://127.0.0.1:41234/mcp`. */
   readonly url?: URL;
+  /** Resolves once the server has stopped: `close()` was called, or (stdio) the client closed stdin. */
+  readonly closed: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -106,10 +108,12 @@ export async function serveMcpHttp<Deps>(
     server.once("error", reject);
     server.listen(http.port, http.host ?? "127.0.0.1", () => resolve());
   });
+  const closed = new Promise<void>((resolve) => server.once("close", () => resolve()));
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: new URL(`http://${host}:${address.port}${path}`),
+    closed,
     async close() {
       await Promise.all([...sessions.values()].map((transport) => transport.close()));
       server.closeAllConnections();

@@ -35,6 +35,14 @@ export async function serveMcp<Deps = unknown>(
   const transport = options.transport ?? "stdio";
   if (transport !== "stdio") return serveMcpHttp(tools, options, transport.http);
   const server = createMcpServer(tools, options, "stdio");
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+  });
   await server.connect(new StdioServerTransport());
-  return { close: () => server.close() };
+  // The SDK's stdio transport does not notice the client going away; an MCP host ends a
+  // server by closing its stdin, so that is when this one stops.
+  process.stdin.once("end", () => {
+    server.close().catch(() => {});
+  });
+  return { closed, close: () => server.close() };
 }

@@ -3,7 +3,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolDefinitionError } from "../errors.js";
 import type { Tool, ToolInput } from "../tool.js";
-import { toTool } from "../tool-input.js";
+import { asTool, toTool } from "../tool-input.js";
 import { type CallSetup, handleCall } from "./call-handler.js";
 import type { McpSession } from "./session.js";
 import { describeTool } from "./tool-listing.js";
@@ -26,7 +26,9 @@ const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 function toolMap(inputs: readonly ToolInput[]): Map<string, Tool> {
   const tools = new Map<string, Tool>();
   for (const input of inputs) {
-    const tool = toTool(input);
+    // A tool made by tool(fn, options) also carries `fn` and `spec`, and toTool would rebuild
+    // it from those, dropping its options (timeoutMs, needsApproval); take it as the tool it is.
+    const tool = typeof input === "object" && "execute" in input ? asTool(input) : toTool(input);
     if (tools.has(tool.name)) {
       throw new ToolDefinitionError(
         `two tools are named "${tool.name}" in one MCP server; MCP clients call tools by name. ` +
