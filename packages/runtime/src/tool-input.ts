@@ -51,9 +51,11 @@ export function asTool(value: unknown): Tool {
 }
 
 function isCompiledFunction(value: unknown): value is CompiledFunction {
+  // A tool made by tool() also has fn and spec; only a bare { fn, spec } lacks execute.
   return (
     typeof value === "object" &&
     value !== null &&
+    typeof (value as Partial<Tool>).execute !== "function" &&
     typeof (value as CompiledFunction).fn === "function" &&
     isToolSpec((value as CompiledFunction).spec)
   );
