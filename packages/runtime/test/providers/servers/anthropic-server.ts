@@ -8,9 +8,9 @@ function ev(event: string, value: unknown): string {
 
 function content(turn: ScriptedTurn) {
   return [
-    ...(turn.text ? [{ type: "text", text: turn.text }] : []),
+    ...(turn.text ? [{ type: "text" as const, text: turn.text }] : []),
     ...(turn.calls ?? []).map((c) => ({
-      type: "tool_use",
+      type: "tool_use" as const,
       id: c.id ?? `toolu_${++counter}`,
       name: c.name,
       input: c.args,
