@@ -35,7 +35,7 @@ describe("approval across processes", () => {
     it(`process A pauses and saves the state; process B approves and finishes; the side effect runs once${secret ? " (HMAC-signed)" : ""}`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "toolwright-xproc-"));
       dirs.push(dir);
-      const env = secret ? { STATE_SECRET: secret } : {};
+      const env: Record<string, string> = secret ? { STATE_SECRET: secret } : {};
 
       const a = await node("run-until-approval.mjs", dir, env);
       expect(a.interruptions).toEqual([{ callId: "call_1_1", toolName: "cancelOrder", args: { id: "A-771" } }]);
