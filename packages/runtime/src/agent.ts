@@ -95,7 +95,7 @@ export class Agent<Deps = unknown> implements StateOwner {
   constructor(options: AgentOptions<Deps>) {
     this.name = options.name;
     this.#options = options;
-    this.#registry = new ToolRegistry((options.tools ?? []).map(registrable));
+    this.#registry = new ToolRegistry(options.tools ?? []);
     if (typeof options.model !== "string") this.#model = options.model;
   }
 
@@ -124,7 +124,7 @@ export class Agent<Deps = unknown> implements StateOwner {
    */
   tool<F extends AnyFunction>(fn: F, options?: ToolOptions<Deps>, spec?: CompiledSpec): FunctionTool<F> {
     const made = tool(fn, options, spec);
-    this.#registry.add(registrable(made));
+    this.#registry.add(made);
     this.#config = undefined;
     return made;
   }
@@ -251,18 +251,6 @@ export class Agent<Deps = unknown> implements StateOwner {
     };
     return this.#config;
   }
-}
-
-/**
- * A tool made by `tool(fn, options, spec)` also has the `{ fn, spec }` shape of a compiled
- * bare function, which the registry would rebuild from the spec alone, dropping the
- * options (its name among them). Hiding `fn` keeps the tool as it was made.
- */
-function registrable(input: ToolInput): ToolInput {
-  const made = input as Partial<FunctionTool>;
-  return typeof made.execute === "function" && typeof made.fn === "function"
-    ? ({ ...made, fn: undefined } as unknown as ToolInput)
-    : input;
 }
 
 async function drain(events: AsyncGenerator<AgentStreamEvent, RunResult>): Promise<RunResult> {
