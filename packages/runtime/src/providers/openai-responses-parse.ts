@@ -1,0 +1,55 @@
+import type { ToolCall } from "../messages.js";
+import type { ModelResponse } from "../model.js";
+import { synthesizeCallId } from "./ids.js";
+
+/** A Responses output item, kept as sent so the next turn can echo it (reasoning items included). */
+export type ResponsesItem = Readonly<Record<string, unknown>> & { readonly type: string };
+
+interface ResponseBody {
+  status?: string;
+  output?: ResponsesItem[];
+  incomplete_details?: { reason?: string } | null;
+  usage?: {
+    input_tokens?: number;
+    output_tokens?: number;
+    input_tokens_details?: { cached_tokens?: number } | null;
+  } | null;
+}
+
+/** Reads a `response` object: output_text parts, function_call items (call_id as the id), usage, status. */
+export function parseResponsesBody(body: unknown): ModelResponse {
+  const b = body as ResponseBody;
+  const output = b.output ?? [];
+  const toolCalls: ToolCall[] = output
+    .filter((item) => item.type === "function_call")
+    .map((item) => ({
+      id: typeof item.call_id === "string" && item.call_id ? item.call_id : synthesizeCallId(),
+      name: String(item.name),
+      arguments: typeof item.arguments === "string" ? item.arguments : null,
+    }));
+  const text = output
+    .filter((item) => item.type === "message")
+    .flatMap((item) => (Array.isArray(item.content) ? (item.content as { type?: string; text?: string }[]) : []))
+    .filter((part) => part.type === "output_text")
+    .map((part) => part.text ?? "")
+    .join("");
+  const reason = b.incomplete_details?.reason;
+  return {
+    message: { role: "assistant", content: text, toolCalls, providerData: { responses: { output } } },
+    usage: {
+      inputTokens: b.usage?.input_tokens ?? 0,
+      outputTokens: b.usage?.output_tokens ?? 0,
+      cachedInputTokens: b.usage?.input_tokens_details?.cached_tokens ?? 0,
+    },
+    finishReason:
+      toolCalls.length > 0
+        ? "tool_calls"
+        : b.status === "incomplete"
+          ? reason === "content_filter"
+            ? "content_filter"
+            : "length"
+          : b.status === "failed"
+            ? "error"
+            : "stop",
+  };
+}
