@@ -72,6 +72,7 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
   const seen = new Map<string, number>();
 
   for (const site of findToolSites(file, state.types, state.checker)) {
+    const before = diagnostics.length;
     const { spec, problems } = deriveSpec(site, context);
     for (const problem of problems) report(problem.node, problem.code, problem.message);
     if (!spec) continue;
@@ -85,7 +86,9 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
         `tool name "${spec.name}" is already used by the tool on line ${firstLine} of this file; the model could not tell them apart. Fix: pass a different { name: "..." } to one of them.`,
       );
     }
-    sites.push({ site, spec });
+    // A site with errors gets no spec at all: the build fails, and if its output runs
+    // anyway, tool() throws "no compiled spec" instead of using a partial schema.
+    if (diagnostics.length === before) sites.push({ site, spec });
   }
   const result = { sites, diagnostics };
   state.files.set(file.fileName, result);

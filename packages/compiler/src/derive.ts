@@ -44,6 +44,16 @@ function assignedName(site: ts.Node): string | undefined {
   return parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name) ? parent.name.text : undefined;
 }
 
+/**
+ * An inline function (`const t = tool((x: string) => ...)`) may be documented on the
+ * statement instead: its summary and tags fill in what the function's own comment lacks.
+ */
+function withStatementDoc(doc: DocBlock, site: ts.Node): DocBlock {
+  if (!ts.isVariableDeclaration(site.parent)) return doc;
+  const outer = readDoc(docHost(site.parent));
+  return { summary: doc.summary || outer.summary, tags: [...outer.tags, ...doc.tags] };
+}
+
 function flagsFrom(doc: DocBlock, options: ts.Expression | undefined): ToolFlags {
   const flags: Record<string, boolean> = {};
   for (const flag of FLAG_TAGS) {
@@ -95,7 +105,7 @@ export function deriveSpec(site: ToolSite, ctx: DeriveContext): { spec?: ToolSpe
     return { problems };
   }
   const declaration = signature.getDeclaration();
-  const doc = readDoc(docHost(declaration));
+  const doc = withStatementDoc(readDoc(docHost(declaration)), site.node);
   const nameOption = literalProperty(site.options, "name");
   const name =
     (nameOption.ok && typeof nameOption.value === "string" ? nameOption.value : undefined) ??

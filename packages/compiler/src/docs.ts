@@ -43,10 +43,15 @@ function toTag(spec: Spec): DocTag {
  */
 export function readDoc(node: ts.Node): DocBlock {
   const text = node.getSourceFile().text;
-  const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
+  // "Leading" comments must start on their own line; a comment on the same line as the
+  // node (`(/** @minimum 1 *\/ count: number)`) is a "trailing" range at the same position.
+  const pos = node.getFullStart();
+  const ranges = [...(ts.getTrailingCommentRanges(text, pos) ?? []), ...(ts.getLeadingCommentRanges(text, pos) ?? [])];
   const last = ranges.filter((r) => text.startsWith("/**", r.pos)).at(-1);
   if (!last) return EMPTY;
-  const [block] = parse(text.slice(last.pos, last.end));
+  // comment-parser reads one tag per line; put each `@tag` written after other text on its own line.
+  const comment = text.slice(last.pos, last.end).replace(/([^\s*])[ \t]+(@[a-zA-Z]\w*)/g, "$1\n * $2");
+  const [block] = parse(comment);
   if (!block) return EMPTY;
   return { summary: block.description.trim(), tags: block.tags.map(toTag) };
 }

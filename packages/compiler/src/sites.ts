@@ -57,7 +57,9 @@ function decoratorSite(decorator: ts.Decorator, types: ToolwrightTypes, checker:
 
 function callSite(call: ts.CallExpression, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite | undefined {
   const [first, second] = call.arguments;
-  if (!first || ts.isDecorator(call.parent)) return undefined;
+  // The decorator factory form `tool(options?)` also has a spec parameter: only calls whose
+  // first argument is a function are function tool sites.
+  if (!first || ts.isDecorator(call.parent) || !isFunctionValued(first, checker)) return undefined;
   const signature = checker.getResolvedSignature(call);
   const index = signature ? types.specParameterIndex(signature) : -1;
   // index 0 would be the decorator factory form `tool(options?, spec?)` used outside a decorator.

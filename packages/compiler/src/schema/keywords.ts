@@ -41,8 +41,9 @@ export function keywordsFromDoc(doc: DocBlock): Record<string, unknown> {
   const examples: unknown[] = [];
   for (const { tag, value } of doc.tags) {
     const kind = CONSTRAINT_TAGS[tag];
-    if (kind === "number") out[tag] = Number(value);
-    else if (kind === "string") out[tag] = value;
+    if (kind === "number") {
+      if (value !== "" && Number.isFinite(Number(value))) out[tag] = Number(value);
+    } else if (kind === "string") out[tag] = value;
     else if (kind === "flag") out[tag] = value === "" ? true : value === "true";
     else if (kind === "json") out[tag] = parseJson(value);
     else if (tag === "example") examples.push(parseJson(value));

@@ -7,8 +7,11 @@ export function isLibSymbol(symbol: ts.Symbol | undefined): boolean {
 
 /** The lib class or interface a type is an instance of (`Date`, `Map`, ...), if any. */
 export function libName(type: ts.Type): string | undefined {
+  // Only classes and interfaces: mapped utility types (Record, Partial, ...) also live in
+  // lib files but are plain objects once instantiated.
   const symbol = type.getSymbol();
-  return symbol && isLibSymbol(symbol) ? symbol.getName() : undefined;
+  const named = symbol && (symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) !== 0;
+  return named && isLibSymbol(symbol) ? symbol.getName() : undefined;
 }
 
 /** True for `string`, `number`, `boolean` and their literals. */

@@ -1,0 +1,69 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileFixtures, FIXTURES, type FixtureResult, fixtureCases } from "./compile-fixtures.js";
+
+// Every folder under test/fixtures is a case: input.ts (+ other .ts files it imports),
+// expected.json (the emitted specs and toolwright diagnostics), optional valid.json /
+// invalid.json (argument objects the first spec's schema must accept / reject) and
+// options.json (plugin options). Cases named err-* must produce diagnostics.
+const cases = fixtureCases();
+const update = process.env.UPDATE_FIXTURES === "1";
+let results: Map<string, FixtureResult>;
+
+beforeAll(() => {
+  results = compileFixtures(cases);
+});
+
+afterAll(() => {
+  // Regenerated goldens are written in the repository's Biome style, so `biome ci` stays clean.
+  if (update) execFileSync(path.resolve(FIXTURES, "../../node_modules/.bin/biome"), ["format", "--write", FIXTURES]);
+});
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+function parametersOf(result: FixtureResult): Record<string, unknown> {
+  const [first] = result.specs as { parameters: Record<string, unknown> }[];
+  if (!first) throw new Error("the case has samples but emitted no spec");
+  return first.parameters;
+}
+
+describe("compiler fixtures", () => {
+  it("has enough cases", () => {
+    expect(cases.filter((c) => !c.startsWith("err-")).length).toBeGreaterThanOrEqual(40);
+    expect(cases.filter((c) => c.startsWith("err-")).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(cases)("%s", (name) => {
+    const result = results.get(name);
+    if (!result) throw new Error(`fixture ${name} was not compiled`);
+    const actual = {
+      specs: result.specs,
+      diagnostics: result.diagnostics,
+      ...(result.typeErrors.length > 0 ? { typeErrors: result.typeErrors } : {}),
+    };
+    const expectedFile = path.join(FIXTURES, name, "expected.json");
+    if (update || !existsSync(expectedFile)) writeFileSync(expectedFile, `${JSON.stringify(actual, null, 2)}\n`);
+    expect(actual).toEqual(readJson(expectedFile));
+
+    if (name.startsWith("err-")) expect(result.diagnostics.length).toBeGreaterThan(0);
+    else expect(result.diagnostics).toEqual([]);
+
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    for (const [file, valid] of [
+      ["valid.json", true],
+      ["invalid.json", false],
+    ] as const) {
+      const samplesFile = path.join(FIXTURES, name, file);
+      if (!existsSync(samplesFile)) continue;
+      const validate = ajv.compile(parametersOf(result));
+      for (const sample of readJson(samplesFile) as unknown[]) {
+        expect({ sample, valid: validate(sample) }).toEqual({ sample, valid });
+      }
+    }
+  });
+});
