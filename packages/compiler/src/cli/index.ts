@@ -2,10 +2,11 @@ import { build } from "./build.js";
 import { check } from "./check.js";
 import { type Command, type CommandIO, UsageError } from "./command.js";
 import { gen } from "./gen.js";
+import { mcp } from "./mcp.js";
 import { print } from "./print.js";
 
 /** Every subcommand of the `toolwright` CLI, by name (one file each). */
-export const commands: Readonly<Record<string, Command>> = { build, gen, print, check };
+export const commands: Readonly<Record<string, Command>> = { build, gen, print, check, mcp };
 
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
