@@ -44,6 +44,14 @@ export type {
   ToolChoice,
   ToolDefinition,
 } from "./model.js";
+export type { ResolveModelOptions, RetryOptions } from "./providers/index.js";
+export {
+  ModelConfigError,
+  ProviderError,
+  ProviderStreamError,
+  ProviderTimeoutError,
+  resolveModel,
+} from "./providers/index.js";
 export type { RegisterOptions } from "./registry.js";
 export { ToolRegistry } from "./registry.js";
 export { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
