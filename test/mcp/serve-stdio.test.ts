@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -13,6 +14,13 @@ import { compileProject } from "./compile-project.js";
  */
 const here = import.meta.dirname;
 const outDir = path.join(here, ".tmp/stdio-server");
+
+const require = createRequire(import.meta.url);
+/** The `toolwright` executable, as installed with @toolwright/compiler. */
+const cliBin = path.join(
+  path.dirname(require.resolve("@toolwright/compiler/package.json")),
+  (require("@toolwright/compiler/package.json") as { bin: Record<string, string> }).bin.toolwright as string,
+);
 
 let client: Client;
 let compiled: Record<string, Tool>;
@@ -108,5 +116,40 @@ describe("serveMcp over stdio (child process, compiled tools)", () => {
     }
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]).toMatch(/^[0-9a-f-]{36}:\d+$/);
+  });
+});
+
+describe("toolwright mcp <module> (the CLI, child process)", () => {
+  let cli: Client;
+
+  beforeAll(async () => {
+    cli = new Client({ name: "cli-test", version: "1.0.0" });
+    await cli.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cliBin, "mcp", path.join(outDir, "tools.js"), "--name", "fixture-tools", "--version", "2.0.0"],
+        stderr: "pipe",
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await cli?.close();
+  });
+
+  it("serves every tool the module exports, once, under the given name", async () => {
+    expect(cli.getServerVersion()).toMatchObject({ name: "fixture-tools", version: "2.0.0" });
+    const { tools } = await cli.listTools();
+    // Each tool is exported on its own and again in the `all` array.
+    expect(tools.map((t) => t.name)).toEqual(["add", "forecast", "stall", "wait", "cancellations"]);
+    expect(tools.find((t) => t.name === "add")?.annotations).toEqual({ readOnlyHint: true, idempotentHint: true });
+  });
+
+  it("runs calls with the same validation and results as serveMcp", async () => {
+    const sum = await cli.callTool({ name: "add", arguments: { a: 1, b: 2 } });
+    expect(sum.structuredContent).toEqual({ result: 3 });
+    const bad = await cli.callTool({ name: "add", arguments: { a: 1 } });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain('missing required key "b"');
   });
 });
