@@ -42,7 +42,7 @@ describe("a protocol-object tool", () => {
     ]);
     await helpAgent(model).run("email?");
     const first = model.requests[1]?.messages.at(-1);
-    expect(first?.outcome).toBe("invalid_arguments");
+    expect(first).toMatchObject({ role: "tool", outcome: "invalid_arguments" });
     expect(first?.content).toMatch(/limit/);
     expect(model.requests[2]?.messages.at(-1)).toMatchObject({
       outcome: "tool_error",
