@@ -14,6 +14,13 @@ export interface McpHttpOptions {
   readonly host?: string;
   /** The endpoint's path (default `/mcp`). */
   readonly path?: string;
+  /**
+   * `Host` headers to accept, e.g. `["mcp.example.com"]`; others get 403. This guards a
+   * local server against DNS rebinding (a web page's script reaching it under another
+   * name). Default: on a loopback host, `127.0.0.1`, `localhost` and `[::1]` at the port;
+   * on any other host, every name.
+   */
+  readonly allowedHosts?: readonly string[];
 }
 
 /** A running MCP server; `close()` ends every session and stops listening. */
@@ -26,6 +33,14 @@ export interface McpServerHandle {
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
+
+function hostsFor(http: McpHttpOptions, port: number): string[] | undefined {
+  if (http.allowedHosts) return [...http.allowedHosts];
+  if (!LOOPBACK.has(http.host ?? "127.0.0.1")) return undefined;
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+}
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -63,8 +78,14 @@ export async function serveMcpHttp<Deps>(
   createMcpServer(tools, options, "http");
   const path = http.path ?? "/mcp";
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  // Known once the server listens, which is before any request arrives.
+  let allowedHosts: string[] | undefined;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (allowedHosts && !allowedHosts.includes(req.headers.host ?? "")) {
+      rpcError(res, 403, -32000, `Forbidden: Host "${req.headers.host ?? ""}" is not one this server answers to.`);
+      return;
+    }
     if (new URL(req.url ?? "/", "http://localhost").pathname !== path) {
       rpcError(res, 404, -32601, `Not found: the MCP endpoint is ${path}`);
       return;
@@ -110,6 +131,7 @@ export async function serveMcpHttp<Deps>(
   });
   const closed = new Promise<void>((resolve) => server.once("close", () => resolve()));
   const address = server.address() as AddressInfo;
+  allowedHosts = hostsFor(http, address.port);
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: new URL(`http://${host}:${address.port}${path}`),

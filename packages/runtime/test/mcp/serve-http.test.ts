@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
@@ -27,6 +28,38 @@ async function connect(elicit?: (message: string) => ElicitResult): Promise<Clie
   await client.connect(new StreamableHTTPClientTransport(handle.url));
   clients.push(client);
   return client;
+}
+
+/** A raw HTTP exchange with the endpoint, for what the SDK client never sends. */
+function raw(
+  options: { method?: string; path?: string; headers?: Record<string, string> },
+  body?: unknown,
+): Promise<{ status: number; body: string }> {
+  const url = handle.url as URL;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? "POST",
+        path: options.path ?? url.pathname,
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let data = "";
+        res.on("data", (chunk) => {
+          data += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: data }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
 }
 
 function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
@@ -160,6 +193,36 @@ describe("serveMcp over Streamable HTTP (127.0.0.1, official SDK client)", () =>
       level: "info",
       logger: "forecast",
       data: { message: "forecast requested", data: { city: "Lima" } },
+    });
+  });
+
+  describe("the HTTP endpoint", () => {
+    const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+
+    it("refuses a Host header it does not answer to (DNS rebinding)", async () => {
+      const answer = await raw({ headers: { host: "attacker.example" } }, ping);
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body).error.message).toMatch(
+        /Host "attacker.example" is not one this server answers to/,
+      );
+    });
+
+    it("answers other paths with 404 naming the endpoint", async () => {
+      const answer = await raw({ path: "/other" }, ping);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatch(/the MCP endpoint is \/mcp/);
+    });
+
+    it("asks for initialize first when a request has no session", async () => {
+      const answer = await raw({}, ping);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatch(/not an initialize request/);
+    });
+
+    it("answers an unknown session with 404, so the client starts a new one", async () => {
+      const answer = await raw({ headers: { "mcp-session-id": "no-such-session" } }, ping);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatch(/Session no-such-session not found/);
     });
   });
 
