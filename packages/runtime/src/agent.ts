@@ -195,7 +195,7 @@ export class Agent<Deps = unknown> implements StateOwner {
     streaming: boolean,
   ): AsyncGenerator<AgentStreamEvent, RunResult> {
     const config = this.#configured();
-    if (!this.#model) this.#model = await resolveModel(this.#options.model as string, this.name);
+    if (!this.#model) this.#model = await resolveModel(this.#options.model as string);
     const model = this.#model;
     const own = this.#options.maxCostUsd;
     const budget =
@@ -288,17 +288,8 @@ function resumed(snapshot: RunSnapshot): RunSnapshot {
 }
 
 /** Resolves `"provider:model"` with the providers module, loaded only when a string is given. */
-async function resolveModel(id: string, agentName: string): Promise<Model> {
-  // A variable specifier keeps the providers (and their HTTP stack) out of the graph of agents given a Model object.
-  const specifier = "./providers/resolve.js";
-  let mod: { resolveModel(id: string): Model };
-  try {
-    mod = (await import(specifier)) as typeof mod;
-  } catch (error) {
-    throw new AgentConfigError(
-      `agent "${agentName}" was given the model "${id}" as a string, but model strings cannot be resolved in this build ` +
-        `(${(error as Error).message}). Pass a Model object (a provider's model, or FakeModel from toolwright/testing).`,
-    );
-  }
-  return mod.resolveModel(id);
+async function resolveModel(id: string): Promise<Model> {
+  // Imported lazily: agents given a Model object never load the HTTP providers.
+  const { resolveModel: resolve } = await import("./providers/resolve.js");
+  return resolve(id);
 }

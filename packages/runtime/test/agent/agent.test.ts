@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Agent, AgentConfigError, type CompiledSpec, SPEC_VERSION, ToolDefinitionError } from "../../src/index.js";
+import { Agent, type CompiledSpec, SPEC_VERSION, ToolDefinitionError } from "../../src/index.js";
 import { FakeModel } from "../../src/testing/index.js";
 import { stringTool } from "./helpers.js";
 
@@ -59,11 +59,19 @@ describe("new Agent()", () => {
     ).toThrow(/no compiled spec/);
   });
 
-  it("a model string without a providers module ends in a clear error naming the fix", async () => {
+  it("resolves a model string lazily, at the first run, with the providers' errors", async () => {
     const agent = new Agent({ name: "a", model: "acme:unknown-model" });
-    const error = await agent.run("hi").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Error);
-    expect(String((error as Error).message)).toMatch(/acme/);
-    expect(error instanceof AgentConfigError || /provider|model/i.test((error as Error).message)).toBe(true);
+    await expect(agent.run("hi")).rejects.toThrow(/model "acme:unknown-model" is not a model string toolwright knows/);
+  });
+
+  it("resolves a known model string to that provider's model (reading the key from the environment)", async () => {
+    const saved = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const agent = new Agent({ name: "a", model: "openai:gpt-5-mini" });
+      await expect(agent.run("hi")).rejects.toThrow(/OPENAI_API_KEY/);
+    } finally {
+      if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
+    }
   });
 });
