@@ -12,7 +12,7 @@ function items(turn: ScriptedTurn) {
       id: "msg_1",
       status: "completed",
       role: "assistant",
-      content: [{ type: "output_text", text: turn.text, annotations: [] }],
+      content: [{ type: "output_text", text: turn.text, annotations: [], logprobs: [] }],
     });
   }
   for (const c of turn.calls ?? []) {

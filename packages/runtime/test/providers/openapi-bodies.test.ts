@@ -1,0 +1,100 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { HttpModel } from "../../src/providers/http-model.js";
+import { openAiChatCodec } from "../../src/providers/openai-chat.js";
+import { openAiResponsesCodec } from "../../src/providers/openai-responses.js";
+import { TWO_TURNS } from "./conformance.js";
+import { drive, TOOLS } from "./drive.js";
+import { type Captured, type Loopback, startLoopback } from "./servers/loopback.js";
+import { openAiChatRenderer } from "./servers/openai-chat-server.js";
+import { openAiResponsesRenderer } from "./servers/openai-responses-server.js";
+
+/** OpenAI's own OpenAPI description, shipped in shared/specs beside the repository. */
+const SPEC = fileURLToPath(new URL("../../../../../shared/specs/openai-openapi.yaml", import.meta.url));
+
+let ajv: Ajv2020;
+const servers: Loopback[] = [];
+
+/** OpenAPI 3.0's `nullable` (still found in the 3.1 document) as JSON Schema: `null` joins the type. */
+function withoutNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutNullable);
+  if (typeof node !== "object" || node === null) return node;
+  const { nullable, ...rest } = node as Record<string, unknown>;
+  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, withoutNullable(v)]));
+  if (nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+  return out;
+}
+
+beforeAll(() => {
+  // The whole document is one schema resource, so its "#/components/schemas/..." refs resolve in place.
+  const spec = parse(readFileSync(SPEC, "utf8")) as Record<string, unknown>;
+  ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  ajv.addSchema({ $id: "openai", components: withoutNullable(spec.components) }, "openai");
+});
+
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+
+function expectValid(schema: string, captured: readonly Captured[]): void {
+  const validate = ajv.getSchema(`openai#/components/schemas/${schema}`);
+  if (!validate) throw new Error(`no schema ${schema} in the OpenAPI document`);
+  expect(captured.length).toBeGreaterThan(0);
+  for (const request of captured) {
+    const ok = validate(request.body);
+    expect(ok ? [] : validate.errors?.slice(0, 5), JSON.stringify(request.body).slice(0, 400)).toEqual([]);
+  }
+}
+
+async function capture(renderer: Parameters<typeof startLoopback>[0], make: (url: string) => HttpModel) {
+  const server = await startLoopback(renderer, [...TWO_TURNS, ...TWO_TURNS, { text: "named" }]);
+  servers.push(server);
+  const model = make(server.url);
+  await drive(model, "Weather and time in Paris?", { stream: false });
+  await drive(model, "Weather and time in Paris?", { stream: true });
+  await model.generate({
+    messages: [{ role: "user", content: "time?" }],
+    tools: TOOLS,
+    toolChoice: { name: "get_time" },
+  });
+  return server.requests;
+}
+
+describe("request bodies validate against OpenAI's OpenAPI description", () => {
+  it("Chat Completions bodies (streamed and not, with tool results and a named tool choice) fit CreateChatCompletionRequest", async () => {
+    const sent = await capture(
+      openAiChatRenderer(),
+      (url) =>
+        new HttpModel("openai:gpt-5-mini", openAiChatCodec({ model: "gpt-5-mini", baseURL: `${url}/v1`, apiKey: "k" })),
+    );
+    expect(sent).toHaveLength(5);
+    expectValid("CreateChatCompletionRequest", sent);
+  });
+
+  it("Responses bodies (echoed reasoning and function_call items, function_call_output) fit CreateResponse", async () => {
+    const sent = await capture(
+      openAiResponsesRenderer(),
+      (url) =>
+        new HttpModel(
+          "openai:gpt-5-mini",
+          openAiResponsesCodec({ model: "gpt-5-mini", baseURL: `${url}/v1`, apiKey: "k" }),
+        ),
+    );
+    expect(sent).toHaveLength(5);
+    expectValid("CreateResponse", sent);
+  });
+
+  it("the validator is not vacuous: a body with a wrong field type fails", () => {
+    const validate = ajv.getSchema("openai#/components/schemas/CreateChatCompletionRequest");
+    expect(validate?.({ model: "gpt-5-mini", messages: [{ role: "tool", content: "x" }] })).toBe(false);
+    expect(validate?.({ model: "gpt-5-mini", messages: "hello" })).toBe(false);
+    const responses = ajv.getSchema("openai#/components/schemas/CreateResponse");
+    expect(responses?.({ model: "gpt-5-mini", input: 42 })).toBe(false);
+    expect(responses?.({ model: "gpt-5-mini", input: "hi", tools: [{ type: "function", parameters: {} }] })).toBe(
+      false,
+    );
+  });
+});
