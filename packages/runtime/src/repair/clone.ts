@@ -22,23 +22,35 @@ export function defineKey(target: Record<string, unknown>, key: string, value: u
 
 /**
  * A fresh copy of JSON-like arguments made only of own enumerable data, so freezing it
- * never freezes the caller's objects and no key can reach a prototype.
+ * never freezes the caller's objects and no key can reach a prototype. With `copy` false
+ * (for a value JSON.parse just made, which is already such a copy) it only checks depth.
  */
-export function cloneArguments(value: unknown, depth = 0): unknown {
+export function cloneArguments(value: unknown, copy = true, depth = 0): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (depth >= MAX_DEPTH) throw new TooDeepError(`nested deeper than ${MAX_DEPTH} levels`);
   let key = "";
   try {
     if (Array.isArray(value)) {
+      if (!copy) {
+        for (let i = 0; i < value.length; i++) {
+          key = String(i);
+          cloneArguments(value[i], false, depth + 1);
+        }
+        return value;
+      }
       return value.map((item, i) => {
         key = String(i);
-        return cloneArguments(item, depth + 1);
+        return cloneArguments(item, true, depth + 1);
       });
     }
-    const copy: Record<string, unknown> = {};
-    for (key of Object.keys(value))
-      defineKey(copy, key, cloneArguments((value as Record<string, unknown>)[key], depth + 1));
-    return copy;
+    const record = value as Record<string, unknown>;
+    if (!copy) {
+      for (key of Object.keys(record)) cloneArguments(record[key], false, depth + 1);
+      return value;
+    }
+    const fresh: Record<string, unknown> = {};
+    for (key of Object.keys(record)) defineKey(fresh, key, cloneArguments(record[key], true, depth + 1));
+    return fresh;
   } catch (error) {
     if (error instanceof TooDeepError) error.keys.unshift(key);
     throw error;

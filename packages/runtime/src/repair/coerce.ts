@@ -19,7 +19,7 @@ const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /** JSON text decoded into a fresh, depth-checked copy, or `undefined` when it is not JSON or too deep. */
 function decode(text: string): unknown {
   try {
-    return cloneArguments(JSON.parse(text));
+    return cloneArguments(JSON.parse(text), false);
   } catch {
     return undefined;
   }

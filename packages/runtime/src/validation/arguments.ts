@@ -52,7 +52,8 @@ export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
   if (!parsed.ok) return fail(tool, [parsed.issue]);
   let args: unknown;
   try {
-    args = cloneArguments(parsed.value);
+    // Text was parsed here, so the value is already a private copy; an object may be shared.
+    args = cloneArguments(parsed.value, typeof raw !== "string");
   } catch (error) {
     if (!(error instanceof TooDeepError)) throw error;
     return fail(tool, [

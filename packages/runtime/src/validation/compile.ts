@@ -9,7 +9,11 @@ import type { JsonSchema } from "../spec.js";
  * - `ownProperties`: a key named `constructor` or `toString` is present only when sent;
  * - `strict: false`: compiler-written keywords such as `$comment` or vendor extensions,
  *   and unknown formats, are ignored instead of throwing;
- * - `logger: false`: an unknown format is not worth a console line on every first call.
+ * - `logger: false`: an unknown format is not worth a console line on every first call;
+ * - `validateSchema: false`: checking a schema against the 2020-12 meta-schema first
+ *   compiles the meta-schema itself, about 40 times the cost of compiling a tool's schema
+ *   (docs/adr/0002-lazy-validation.md). The compiler already checked its schemas; a broken
+ *   hand-written one still fails to compile, as a ToolDefinitionError.
  */
 const ajv = new Ajv2020({
   allErrors: true,
@@ -17,6 +21,7 @@ const ajv = new Ajv2020({
   ownProperties: true,
   strict: false,
   logger: false,
+  validateSchema: false,
   // Schemas are compiled on first use, one by one; ids would make two tools clash.
   addUsedSchema: false,
 });
