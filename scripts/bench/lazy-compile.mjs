@@ -24,21 +24,46 @@ function schemas() {
       mode: { enum: ["fast", "safe", `m${i}`] },
       when: { type: "string", format: "date-time" },
       address: { $ref: "#/$defs/Address" },
-      lines: { type: "array", items: { type: "object", properties: { sku: { type: "string" }, qty: { type: "integer" } }, required: ["sku", "qty"], additionalProperties: false } },
+      lines: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { sku: { type: "string" }, qty: { type: "integer" } },
+          required: ["sku", "qty"],
+          additionalProperties: false,
+        },
+      },
       flag: { type: "boolean" },
     },
     required: ["id", `count${i}`],
     additionalProperties: false,
-    $defs: { Address: { type: "object", properties: { street: { type: "string" }, zip: { type: "string", pattern: "^[0-9]{5}$" } }, required: ["street"], additionalProperties: false } },
+    $defs: {
+      Address: {
+        type: "object",
+        properties: { street: { type: "string" }, zip: { type: "string", pattern: "^[0-9]{5}$" } },
+        required: ["street"],
+        additionalProperties: false,
+      },
+    },
   }));
 }
 
-const validArgs = (i) => ({ id: "A-1", [`count${i}`]: 3, mode: "fast", when: "2026-11-29T10:00:00Z", address: { street: "Main", zip: "75001" }, lines: [{ sku: "x", qty: 1 }], flag: true });
+const validArgs = (i) => ({
+  id: "A-1",
+  [`count${i}`]: 3,
+  mode: "fast",
+  when: "2026-11-29T10:00:00Z",
+  address: { street: "Main", zip: "75001" },
+  lines: [{ sku: "x", qty: 1 }],
+  flag: true,
+});
 
 // ---- child modes: each prints the ms from process start to the first validated call ----
 async function lazy() {
   const { asTool, validateArguments } = await import("toolwright");
-  const tools = schemas().map((parameters, i) => asTool({ name: `tool_${i}`, description: "d", parameters, flags: {}, execute: () => 1 }));
+  const tools = schemas().map((parameters, i) =>
+    asTool({ name: `tool_${i}`, description: "d", parameters, flags: {}, execute: () => 1 }),
+  );
   const check = validateArguments(tools[7], JSON.stringify(validArgs(7)));
   if (!check.ok) throw check.error;
 }
@@ -87,7 +112,9 @@ const file = path.join(dir, "validators.cjs");
   });
   const started = performance.now();
   writeFileSync(file, standaloneCode(ajv, refs));
-  console.log(`build-time precompile of ${TOOLS} schemas: ${(performance.now() - started).toFixed(0)} ms, ${(statSync(file).size / 1024).toFixed(0)} KiB of code`);
+  console.log(
+    `build-time precompile of ${TOOLS} schemas: ${(performance.now() - started).toFixed(0)} ms, ${(statSync(file).size / 1024).toFixed(0)} KiB of code`,
+  );
 }
 
 function median(values) {
@@ -99,18 +126,24 @@ function median(values) {
 const cold = {};
 for (const m of ["lazy", "eager", "eager-no-meta", "standalone"]) {
   const runs = [];
-  for (let r = 0; r < RUNS; r++) runs.push(JSON.parse(execFileSync(process.execPath, [self, m, file], { cwd: path.dirname(self) }).toString()));
+  for (let r = 0; r < RUNS; r++)
+    runs.push(JSON.parse(execFileSync(process.execPath, [self, m, file], { cwd: path.dirname(self) }).toString()));
   cold[m] = median(runs.map((r) => r.cpu));
   console.log(
     `cold start to first validated call, ${m.padEnd(13)}: ${cold[m].toFixed(0)} ms CPU, ${median(runs.map((r) => r.wall)).toFixed(0)} ms wall (medians of ${RUNS})`,
   );
 }
 const bare = JSON.parse(
-  execFileSync(process.execPath, ["-e", "const c = process.cpuUsage(); process.stdout.write(JSON.stringify({ wall: performance.now(), cpu: (c.user + c.system) / 1000 }))"]).toString(),
+  execFileSync(process.execPath, [
+    "-e",
+    "const c = process.cpuUsage(); process.stdout.write(JSON.stringify({ wall: performance.now(), cpu: (c.user + c.system) / 1000 }))",
+  ]).toString(),
 );
 console.log(`(a bare node process: ${bare.cpu.toFixed(0)} ms CPU, ${bare.wall.toFixed(0)} ms wall to its first line)`);
 const ratio = (a, b) => `${(cold[a] / cold[b]).toFixed(1)}x`;
-console.log(`eager / lazy: ${ratio("eager", "lazy")}   eager-no-meta / lazy: ${ratio("eager-no-meta", "lazy")}   standalone / lazy: ${ratio("standalone", "lazy")}`);
+console.log(
+  `eager / lazy: ${ratio("eager", "lazy")}   eager-no-meta / lazy: ${ratio("eager-no-meta", "lazy")}   standalone / lazy: ${ratio("standalone", "lazy")}`,
+);
 
 // Steady state: the lazy path's per-call cost (cache lookup, parse, clone, freeze) vs. a bare compiled validator.
 {
@@ -126,6 +159,8 @@ console.log(`eager / lazy: ${ratio("eager", "lazy")}   eager-no-meta / lazy: ${r
   started = performance.now();
   for (let i = 0; i < N; i++) validators.v7(JSON.parse(raw));
   const bareRate = N / ((performance.now() - started) / 1000);
-  console.log(`valid calls/s: toolwright validateArguments (lazy, string in, frozen copy out) ${lazyRate.toFixed(0)}; precompiled ajv + JSON.parse ${bareRate.toFixed(0)}`);
+  console.log(
+    `valid calls/s: toolwright validateArguments (lazy, string in, frozen copy out) ${lazyRate.toFixed(0)}; precompiled ajv + JSON.parse ${bareRate.toFixed(0)}`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });
