@@ -22,6 +22,9 @@ import { validateArguments } from "./validation/arguments.js";
 // biome-ignore lint/suspicious/noExplicitAny: a tool wraps functions of any signature
 type AnyFunction = (...args: any[]) => unknown;
 
+/** The signal of runs given none: nothing ever aborts it, so one serves them all. */
+const NEVER_ABORTED = new AbortController().signal;
+
 /** Options of `new Agent()`. Every limit has a default; none can be switched off by accident. */
 export interface AgentOptions<Deps = unknown> {
   /** Names the agent in errors and run states; a state resumes only on an agent of the same name. */
@@ -209,7 +212,7 @@ export class Agent<Deps = unknown> implements StateOwner {
       model,
       price,
       deps: options.deps,
-      signal: options.signal ?? new AbortController().signal,
+      signal: options.signal ?? NEVER_ABORTED,
       hasSignal: options.signal !== undefined,
       snapshot: input instanceof RunState ? resumed(input.take(this)) : fresh(input),
       depth: child?.depth ?? 0,

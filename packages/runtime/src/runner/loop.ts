@@ -82,14 +82,15 @@ async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunRe
   }
 
   const runnable = preps.flatMap((prep, index) => (prep.kind === "run" ? [index] : []));
-  // A turn-level controller so a "fail" policy stops the calls still in flight.
-  const turn = new AbortController();
-  const signal = env.hasSignal ? AbortSignal.any([env.signal, turn.signal]) : turn.signal;
+  // Under the "fail" policy a turn-level controller stops the calls still in flight; the
+  // other policies never end a turn early, so they skip its cost.
+  const turn = config.onToolException === "fail" && runnable.length > 1 ? new AbortController() : undefined;
+  const signal = turn ? (env.hasSignal ? AbortSignal.any([env.signal, turn.signal]) : turn.signal) : env.signal;
   const executions = await mapConcurrent(runnable, config.maxConcurrentTools, async (index): Promise<Execution> => {
     const prep = preps[index] as Extract<Preparation, { kind: "run" }>;
     const callId = (pending[index] as (typeof pending)[number]).call.id;
     const execution = await executeCall(env, { callId, step, signal }, prep.tool, prep.args);
-    if (execution.kind === "failed") turn.abort(execution.error);
+    if (execution.kind === "failed") turn?.abort(execution.error);
     return execution;
   });
   if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
