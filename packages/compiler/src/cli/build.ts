@@ -1,4 +1,3 @@
-import { dirname } from "node:path";
 import ts from "typescript";
 import { readProjectConfig } from "../esbuild/project-config.js";
 import type { CompilerOptions } from "../options.js";
@@ -101,7 +100,6 @@ export const build: Command = {
     const values = parseOptions(args, { ...projectOption, watch: { type: "boolean", short: "w" } });
     const config = readProjectConfig(io.cwd, values.project);
     if (!config.path) throw new Error(`no tsconfig.json found in ${io.cwd} or above; pass one with -p <path>.`);
-    const root = dirname(config.path);
-    return values.watch ? watch(config.path, io, root) : buildOnce(config.path, io, root);
+    return values.watch ? watch(config.path, io, io.cwd) : buildOnce(config.path, io, io.cwd);
   },
 };

@@ -48,3 +48,14 @@ export async function main(argv: readonly string[], io: CommandIO): Promise<numb
     return 1;
   }
 }
+
+export { currentContracts } from "./check.js";
+export type { Command, CommandIO } from "./command.js";
+export type { ContractChange } from "./contract-diff.js";
+export { diffContracts, formatContractChanges } from "./contract-diff.js";
+export { defaultGenPath, generatedEntries, renderGenModule } from "./gen.js";
+export type { LockedTool, Lockfile } from "./lockfile.js";
+export { createLockfile, readLockfile, writeLockfile } from "./lockfile.js";
+export type { LoadedProject, ProjectTool } from "./project.js";
+export { loadProject } from "./project.js";
+export type { RuntimeKey } from "./runtime-key.js";

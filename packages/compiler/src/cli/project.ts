@@ -30,12 +30,12 @@ export interface LoadedProject {
 }
 
 /** A compiler host that reads TSDoc in full, as every toolwright path must (tsc skips it since 5.3). */
-export function createHost(options: ts.CompilerOptions, root: string): ts.CompilerHost {
+export function createHost(options: ts.CompilerOptions, cwd: string): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
   host.jsDocParsingMode = ts.JSDocParsingMode.ParseAll;
-  // Spec sources are relative to the current directory: make it the project root, so
-  // every build path writes the same spec wherever it is started from.
-  host.getCurrentDirectory = () => root;
+  // Spec sources are relative to the current directory, as under tsc: the same start
+  // directory gives the same specs on every build path.
+  host.getCurrentDirectory = () => cwd;
   return host;
 }
 
@@ -50,7 +50,7 @@ export function loadProject(cwd: string, tsconfig?: string): LoadedProject {
   const program = ts.createProgram({
     rootNames: config.fileNames,
     options,
-    host: createHost(options, root),
+    host: createHost(options, cwd),
     ...(config.projectReferences ? { projectReferences: config.projectReferences } : {}),
   });
   const checker = program.getTypeChecker();

@@ -11,7 +11,14 @@ export type RuntimeKey =
 
 function unwrap(expression: ts.Expression): ts.Expression {
   let node = expression;
-  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
+  // `f<number>` (an instantiation expression), `f!`, `(f)`, `f as T` are all `f` at run time.
+  while (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isExpressionWithTypeArguments(node)
+  ) {
     node = node.expression;
   }
   return node;

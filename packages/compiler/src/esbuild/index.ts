@@ -3,12 +3,15 @@ import type { Loader, PartialMessage, Plugin } from "esbuild";
 import { locateDiagnostic } from "./diagnostic-location.js";
 import { SpecService, type SpecServiceOptions } from "./spec-service.js";
 
-export type { SpecServiceOptions } from "./spec-service.js";
+export type { ServiceResult, SpecServiceOptions } from "./spec-service.js";
+export { SpecService } from "./spec-service.js";
 
 /** Options of the esbuild plugin. */
 export interface ToolwrightEsbuildOptions extends SpecServiceOptions {
   /** Which files the plugin looks at (default: `.ts`, `.tsx`, `.mts`, `.cts` outside node_modules). */
   readonly filter?: RegExp;
+  /** A service to share with other builds (or the Vite plugin) in this process; by default each build makes its own. */
+  readonly service?: SpecService;
 }
 
 const TS_FILE = /\.[cm]?tsx?$/;
@@ -51,7 +54,7 @@ export function toolwright(options: ToolwrightEsbuildOptions = {}): Plugin {
     setup(build) {
       let service: SpecService | undefined;
       const serviceFor = () => {
-        service ??= new SpecService({ cwd: build.initialOptions.absWorkingDir, ...options });
+        service ??= options.service ?? new SpecService({ cwd: build.initialOptions.absWorkingDir, ...options });
         return service;
       };
       build.onLoad({ filter: options.filter ?? TS_FILE }, async (args) => {

@@ -17,6 +17,8 @@ export interface SpecServiceOptions {
    * service uses. Default: the nearest one above `cwd`; `false` for built-in defaults.
    */
   readonly tsconfig?: string | false;
+  /** TypeScript compiler options that win over the tsconfig's. */
+  readonly compilerOptions?: ts.CompilerOptions;
   /** Overrides of the transformer's entry in the tsconfig's `compilerOptions.plugins` (which is read too). */
   readonly compiler?: CompilerOptions;
 }
@@ -57,7 +59,7 @@ export class SpecService {
   constructor(settings: SpecServiceOptions = {}) {
     this.cwd = resolve(settings.cwd ?? process.cwd());
     const config = readProjectConfig(this.cwd, settings.tsconfig);
-    const options: ts.CompilerOptions = { ...config.options, noEmit: true };
+    const options: ts.CompilerOptions = { ...config.options, ...settings.compilerOptions, noEmit: true };
     this.options = options;
     this.compiler = { ...config.toolwright, ...settings.compiler };
     this.roots = new Set(config.fileNames);

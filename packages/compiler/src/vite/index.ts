@@ -1,8 +1,14 @@
 import type { Plugin } from "vite";
-import { locateDiagnostic } from "../esbuild/diagnostic-location.js";
+import { type LocatedDiagnostic, locateDiagnostic } from "../esbuild/diagnostic-location.js";
 import { SpecService, type SpecServiceOptions } from "../esbuild/spec-service.js";
 
 export type { SpecServiceOptions } from "../esbuild/spec-service.js";
+
+/** Options of the Vite plugin. */
+export interface ToolwrightViteOptions extends SpecServiceOptions {
+  /** A service to share with other plugins in this process; by default the plugin makes its own. */
+  readonly service?: SpecService;
+}
 
 const TS_FILE = /\.[cm]?tsx?$/;
 const SKIPPED = /[\\/]node_modules[\\/]|\.d\.[cm]?tsx?$/;
@@ -22,7 +28,7 @@ const SKIPPED = /[\\/]node_modules[\\/]|\.d\.[cm]?tsx?$/;
  * export default defineConfig({ plugins: [toolwright()] });
  * ```
  */
-export function toolwright(options: SpecServiceOptions = {}): Plugin {
+export function toolwright(options: ToolwrightViteOptions = {}): Plugin {
   let service: SpecService | undefined;
   let root: string | undefined;
   return {
@@ -34,15 +40,25 @@ export function toolwright(options: SpecServiceOptions = {}): Plugin {
     transform(code, id) {
       const fileName = id.split("?", 1)[0] ?? id;
       if (!TS_FILE.test(fileName) || SKIPPED.test(fileName) || fileName.startsWith("\0")) return undefined;
-      service ??= new SpecService({ cwd: root, ...options });
+      service ??= options.service ?? new SpecService({ cwd: root, ...options });
       const result = service.transform(fileName, code);
       if (!result) return undefined;
       for (const file of result.watchFiles) this.addWatchFile(file);
-      for (const diagnostic of result.derived.diagnostics.map(locateDiagnostic)) {
-        const where =
-          diagnostic.line === undefined ? undefined : { line: diagnostic.line, column: diagnostic.column ?? 0 };
-        if (diagnostic.error) this.error({ message: diagnostic.text, id: diagnostic.file ?? fileName, loc: where });
-        this.warn({ message: diagnostic.text, id: diagnostic.file ?? fileName, loc: where });
+      const located = result.derived.diagnostics.map(locateDiagnostic);
+      const at = (d: LocatedDiagnostic) =>
+        d.line === undefined ? "" : `${d.file ?? fileName}:${d.line}:${d.column ?? 0}: `;
+      for (const d of located.filter((d) => !d.error)) this.warn({ message: `${at(d)}${d.text}`, id: fileName });
+      const errors = located.filter((d) => d.error);
+      const [first] = errors;
+      if (first) {
+        // Vite stops at the first error a plugin raises: report them all in one.
+        this.error({
+          message: errors.map((d) => `${at(d)}${d.text}`).join("\n"),
+          id: first.file ?? fileName,
+          ...(first.line === undefined
+            ? {}
+            : { loc: { file: first.file, line: first.line, column: first.column ?? 0 } }),
+        });
       }
       if (result.derived.sites.length === 0) return undefined;
       return { code: result.code, map: result.map };

@@ -1,0 +1,237 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { generatedEntries, loadProject, type ProjectTool, renderGenModule } from "@toolwright/compiler/cli";
+import { toolwright as esbuildPlugin, SpecService } from "@toolwright/compiler/esbuild";
+import { toolwright as vitePlugin } from "@toolwright/compiler/vite";
+import { type BuildFailure, build, type Message } from "esbuild";
+import ts from "typescript";
+import { createServer } from "vite";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  compileFixtures,
+  FIXTURES,
+  type FixtureDiagnostic,
+  type FixtureResult,
+  fixtureCases,
+} from "../compiler/compile-fixtures.js";
+import { specsIn } from "./specs-in.js";
+
+// The compiler fixture suite through every other build path: each must give exactly the
+// specs (and diagnostics) of the tsc path, fixture by fixture. One language service (one
+// esbuild build, one Vite server, one gen program) serves all fixtures of a plugin-options group.
+
+const CWD = process.cwd();
+const TMP = path.join(CWD, "test", ".tmp", "fixture-parity");
+const cases = fixtureCases();
+const tsOptions: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  types: [],
+};
+
+function pluginOptionsOf(name: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(path.join(FIXTURES, name, "options.json"), "utf8")) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/** Fixtures grouped by their plugin options, as the tsc path compiles them. */
+function groups(): [Record<string, unknown>, string[]][] {
+  const byKey = new Map<string, string[]>();
+  for (const name of cases) {
+    const key = JSON.stringify(pluginOptionsOf(name));
+    byKey.set(key, [...(byKey.get(key) ?? []), name]);
+  }
+  return [...byKey].map(([key, names]) => [JSON.parse(key) as Record<string, unknown>, names]);
+}
+
+const input = (name: string) => path.join(FIXTURES, name, "input.ts");
+const fixtureOf = (file: string) => path.relative(FIXTURES, path.resolve(CWD, file)).split(path.sep)[0] ?? "";
+
+interface PathResult {
+  specs?: unknown[];
+  diagnostics?: FixtureDiagnostic[];
+}
+
+let tsc: Map<string, FixtureResult>;
+const viaEsbuild = new Map<string, PathResult>();
+const viaVite = new Map<string, PathResult & { error?: string }>();
+const viaGen = new Map<string, PathResult & { problems?: string[] }>();
+
+function hasErrors(name: string): boolean {
+  return (tsc.get(name)?.diagnostics.length ?? 0) > 0;
+}
+
+function diagnosticOf(text: string, file: string, line: number): FixtureDiagnostic {
+  const code = Number(/^TW(\d+):/.exec(text)?.[1] ?? 0);
+  return {
+    file: path.relative(path.join(FIXTURES, fixtureOf(file)), path.resolve(CWD, file)),
+    line,
+    code,
+    message: text,
+  };
+}
+
+async function runEsbuild(service: SpecService, names: string[]): Promise<void> {
+  const plugin = () => esbuildPlugin({ service });
+  const clean = names.filter((n) => !hasErrors(n));
+  if (clean.length > 0) {
+    const out = await build({
+      entryPoints: clean.map(input),
+      outdir: path.join(TMP, "esbuild"),
+      outbase: FIXTURES,
+      format: "esm",
+      write: false,
+      logLevel: "silent",
+      plugins: [plugin()],
+    });
+    for (const file of out.outputFiles) {
+      viaEsbuild.set(path.basename(path.dirname(file.path)), { specs: specsIn(file.text) });
+    }
+  }
+  const failing = names.filter(hasErrors);
+  if (failing.length === 0) return;
+  const errors: Message[] = await build({
+    entryPoints: failing.map(input),
+    outdir: path.join(TMP, "esbuild"),
+    write: false,
+    logLevel: "silent",
+    plugins: [plugin()],
+  }).then(
+    () => [],
+    (failure: BuildFailure) => failure.errors,
+  );
+  for (const name of failing) viaEsbuild.set(name, { diagnostics: [] });
+  for (const error of errors) {
+    const file = error.location?.file ?? "";
+    viaEsbuild.get(fixtureOf(file))?.diagnostics?.push(diagnosticOf(error.text, file, error.location?.line ?? 0));
+  }
+}
+
+async function runVite(service: SpecService, names: string[]): Promise<void> {
+  const server = await createServer({
+    configFile: false,
+    root: CWD,
+    logLevel: "silent",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    plugins: [vitePlugin({ service })],
+  });
+  try {
+    for (const name of names) {
+      try {
+        const result = await server.transformRequest(`/@fs${input(name)}`);
+        viaVite.set(name, { specs: specsIn(result?.code ?? "") });
+      } catch (error) {
+        viaVite.set(name, { error: (error as Error).message });
+      }
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+function runGen(options: Record<string, unknown>, names: string[], index: number): void {
+  const dir = path.join(TMP, `gen-${index}`);
+  mkdirSync(dir, { recursive: true });
+  const tsconfig = path.join(dir, "tsconfig.json");
+  const compilerOptions = {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+    noEmit: true,
+    plugins: [{ transform: "@toolwright/compiler/transform", ...options }],
+  };
+  writeFileSync(tsconfig, JSON.stringify({ compilerOptions, files: names.map(input) }));
+  const project = loadProject(CWD, tsconfig);
+  for (const name of names) {
+    const inFixture = (file: string) => fixtureOf(path.resolve(project.root, file)) === name;
+    const diagnostics = project.diagnostics
+      .filter((d) => d.file && inFixture(d.file.fileName))
+      .map((d) => {
+        const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+        const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
+        return { ...diagnosticOf(text, d.file?.fileName ?? "", line), code: d.code };
+      });
+    if (hasErrors(name)) {
+      viaGen.set(name, { diagnostics });
+      continue;
+    }
+    const tools: ProjectTool[] = project.tools.filter((t) => inFixture(t.file));
+    const { entries, diagnostics: genProblems } = generatedEntries({ ...project, tools });
+    // Read the specs back from the module text gen writes, not from its input.
+    const text = renderGenModule(entries);
+    const json = text.slice(text.indexOf("registerSpecs(") + "registerSpecs(".length, text.lastIndexOf(");"));
+    const problems = genProblems.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    viaGen.set(name, { specs: (JSON.parse(json) as { spec: unknown }[]).map((e) => e.spec), diagnostics, problems });
+  }
+}
+
+/**
+ * The specs with every `required` list sorted. The order of `required` means nothing in
+ * JSON Schema, and for mapped types (Pick, Omit) the core takes it from the order in which
+ * the checker created the key literals, which depends on what else was checked before.
+ */
+function canonical(specs: readonly unknown[] | undefined): unknown[] {
+  const sortRequired = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sortRequired);
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === "required" && Array.isArray(v) && v.every((x) => typeof x === "string") ? [...v].sort() : sortRequired(v),
+      ]),
+    );
+  };
+  return (specs ?? []).map(sortRequired);
+}
+
+/** Specs in a stable order, one per distinct spec (gen keeps one entry per function and name). */
+function distinct(specs: readonly unknown[] | undefined): string[] {
+  return [...new Set((specs ?? []).map((s) => JSON.stringify(s)))].sort();
+}
+
+beforeAll(async () => {
+  tsc = compileFixtures(cases);
+  let index = 0;
+  for (const [options, names] of groups()) {
+    // One language service per options group, shared by the esbuild builds and the Vite server.
+    const service = new SpecService({ cwd: CWD, tsconfig: false, compilerOptions: tsOptions, compiler: options });
+    await runEsbuild(service, names);
+    await runVite(service, names);
+    runGen(options, names, index++);
+  }
+}, 300_000);
+
+describe("every build path gives the tsc path's specs, fixture by fixture", () => {
+  it.each(cases)("%s", (name) => {
+    const expected = tsc.get(name);
+    if (!expected) throw new Error(`fixture ${name} was not compiled by the tsc path`);
+    const esbuildResult = viaEsbuild.get(name);
+    const viteResult = viaVite.get(name);
+    const genResult = viaGen.get(name);
+    if (hasErrors(name)) {
+      // Same diagnostics (file, line, code, message) on every path; Vite reports them in one error.
+      expect(esbuildResult?.diagnostics).toEqual(expected.diagnostics);
+      expect(genResult?.diagnostics).toEqual(expected.diagnostics);
+      for (const d of expected.diagnostics) expect(viteResult?.error).toContain(d.message);
+      return;
+    }
+    const specs = canonical(expected.specs);
+    expect(canonical(esbuildResult?.specs)).toEqual(specs);
+    expect(viteResult?.error).toBeUndefined();
+    expect(canonical(viteResult?.specs)).toEqual(specs);
+    expect(distinct(canonical(genResult?.specs))).toEqual(distinct(specs));
+    expect(genResult?.diagnostics).toEqual([]);
+    expect(genResult?.problems).toEqual([]);
+  });
+});
