@@ -10,10 +10,10 @@ export type ServerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>
 /** A person's answer, or why no one could be asked. */
 export type ApprovalDecision = { readonly approved: true } | { readonly approved: false; readonly message: string };
 
-/** True when this call of `tool` must wait for a person, by its flag or its predicate. */
+/** True when this call of `tool` must wait for a person: its `needsApproval` option or predicate, else its flag. */
 export async function requiresApproval(tool: Tool, ctx: ToolContext<never>, args: ToolArgs): Promise<boolean> {
-  const rule = tool.needsApproval;
-  return typeof rule === "function" ? await rule(ctx, args) : rule === true;
+  const rule = tool.needsApproval ?? tool.flags.needsApproval;
+  return typeof rule === "function" ? (await rule(ctx, args)) === true : rule === true;
 }
 
 /** The form the client shows: one required yes/no field. */

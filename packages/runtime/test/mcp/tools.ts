@@ -107,8 +107,8 @@ export function observed(): { observed: Observed; tools: Tool[] } {
       required: ["path"],
       additionalProperties: false,
     },
-    flags: { destructive: true, readOnly: false },
-    needsApproval: true,
+    // Only the flag, as a protocol object may say it: enough to gate the call.
+    flags: { destructive: true, readOnly: false, needsApproval: true },
     execute(args: ToolArgs) {
       seen.deleted.push(args.path);
       return `deleted ${args.path}`;
