@@ -8,6 +8,7 @@ import {
   NoteList,
   recursiveDefs,
   type SchemaNode,
+  tupleAsArray,
   typesOf,
   withoutMeta,
 } from "./walk.js";
@@ -45,9 +46,13 @@ function rewriteStrict(node: SchemaNode, path: string, notes: NoteList): SchemaN
     notes.add("info", "oneof-as-anyof", path, `${STRICT} have no oneOf: sent as anyOf`);
   }
   if (Array.isArray(out.prefixItems)) {
-    const elements = out.prefixItems as unknown[];
-    out = moveToDescription(out, ["prefixItems"], path, notes, STRICT);
-    out.items = { anyOf: elements };
+    out = tupleAsArray(out);
+    notes.add(
+      "info",
+      "tuple-as-array",
+      path,
+      `${STRICT} have no prefixItems: the tuple is sent as an array of its element types`,
+    );
   }
   if (typeof out.format === "string" && !FORMATS.has(out.format))
     out = moveToDescription(out, ["format"], path, notes, STRICT);
@@ -65,7 +70,7 @@ function rewriteStrict(node: SchemaNode, path: string, notes: NoteList): SchemaN
     STRICT,
   );
   if (typesOf(out).includes("object") || isNode(out.properties)) {
-    if (isNode(out.additionalProperties)) {
+    if (isNode(out.additionalProperties) || out.additionalProperties === true) {
       notes.add(
         "error",
         "open-object",

@@ -9,6 +9,7 @@ import {
   recursiveDefs,
   refName,
   type SchemaNode,
+  tupleAsArray,
   typesOf,
   withoutMeta,
 } from "./walk.js";
@@ -124,11 +125,10 @@ function convert(input: SchemaNode, path: string, ctx: Context): SchemaNode {
   if (Array.isArray(node.required) && node.required.length > 0) out.required = node.required;
   if (isNode(node.items)) out.items = convert(node.items, pointer(path, "items"), ctx);
   if (Array.isArray(node.prefixItems)) {
-    const elements = node.prefixItems.filter(isNode).map((e, i) => convert(e, pointer(path, "prefixItems", i), ctx));
-    out.items = elements.length === 1 ? elements[0] : { anyOf: elements };
-    out.minItems = String(elements.length);
-    out.maxItems = String(elements.length);
-    ctx.notes.add("info", "tuple-as-array", path, `${TARGET} has no tuples: sent as an array of fixed length`);
+    const array = tupleAsArray(node);
+    if (isNode(array.items)) out.items = convert(array.items, pointer(path, "prefixItems"), ctx);
+    for (const key of ["minItems", "maxItems"]) if (typeof array[key] === "number") out[key] = String(array[key]);
+    ctx.notes.add("info", "tuple-as-array", path, `${TARGET} has no tuples: sent as an array of its element types`);
   }
   if (isNode(node.additionalProperties)) {
     ctx.notes.add(

@@ -8,6 +8,7 @@ import {
   moveToDescription,
   NoteList,
   type SchemaNode,
+  tupleAsArray,
   typesOf,
   withoutMeta,
 } from "./walk.js";
@@ -72,12 +73,13 @@ function rewrite(node: SchemaNode, path: string, notes: NoteList): SchemaNode {
     notes.add("info", "oneof-as-anyof", path, `${TARGET} has no oneOf: sent as anyOf`);
   }
   if (Array.isArray(out.prefixItems)) {
-    // A tuple becomes an array of any of its element types, with its length pinned.
-    const elements = out.prefixItems as unknown[];
-    out = moveToDescription(out, ["prefixItems"], path, notes, TARGET);
-    out.items = { anyOf: elements };
-    out.minItems = elements.length;
-    out.maxItems = elements.length;
+    out = tupleAsArray(out);
+    notes.add(
+      "info",
+      "tuple-as-array",
+      path,
+      `${TARGET} has no prefixItems: the tuple is sent as an array of its element types`,
+    );
   }
   if (typeof out.format === "string" && !FORMATS.has(out.format))
     out = moveToDescription(out, ["format"], path, notes, TARGET);
@@ -95,7 +97,7 @@ function rewrite(node: SchemaNode, path: string, notes: NoteList): SchemaNode {
 /** Every key required, the optional ones nullable, and no other keys allowed. */
 function closeObject(node: SchemaNode, path: string, notes: NoteList): SchemaNode {
   const properties = isNode(node.properties) ? node.properties : {};
-  if (isNode(node.additionalProperties)) {
+  if (isNode(node.additionalProperties) || node.additionalProperties === true) {
     notes.add(
       "error",
       "open-object",

@@ -158,3 +158,18 @@ export function withoutMeta(schema: JsonSchema): SchemaNode {
   const { $schema: _s, $id: _i, $comment: _c, ...rest } = schema;
   return rest;
 }
+
+/**
+ * A tuple (`prefixItems`, optionally with rest `items`) as a plain array whose items are
+ * any of its element types; the length bounds it had are kept, and a closed tuple
+ * (`items: false`) gets its length as `maxItems`.
+ */
+export function tupleAsArray(node: SchemaNode): SchemaNode {
+  const elements = Array.isArray(node.prefixItems) ? node.prefixItems : [];
+  const rest = isNode(node.items) ? [node.items] : [];
+  const { prefixItems: _p, ...out } = node;
+  const all = [...elements, ...rest];
+  out.items = all.length === 1 ? all[0] : { anyOf: all };
+  if (node.items === false && out.maxItems === undefined) out.maxItems = elements.length;
+  return out;
+}

@@ -1,0 +1,148 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { type Tool, validateArguments } from "toolwright";
+import { type DialectName, dialects } from "toolwright/dialects";
+import { describe, expect, it } from "vitest";
+import { checkAnthropic, checkAnthropicStrict } from "./rules/anthropic.js";
+import { checkGeminiJsonSchema, checkGeminiLegacy } from "./rules/gemini.js";
+import { checkMcp } from "./rules/mcp.js";
+import { checkOpenAiRoot, checkOpenAiStrict } from "./rules/openai.js";
+
+type Schema = Record<string, unknown>;
+
+/** One rule-checker per target, written from the provider sheet, not from the dialect code. */
+const RULES: Record<DialectName, (schema: Schema) => string[]> = {
+  "openai-strict": checkOpenAiStrict,
+  openai: checkOpenAiRoot,
+  "anthropic-strict": checkAnthropicStrict,
+  anthropic: checkAnthropic,
+  gemini: checkGeminiJsonSchema,
+  "gemini-legacy": checkGeminiLegacy,
+  mcp: checkMcp,
+};
+/** Dialects whose output is JSON Schema, so the fixture's valid samples can be checked against it. */
+const JSON_SCHEMA_DIALECTS: readonly DialectName[] = ["openai", "anthropic-strict", "anthropic", "gemini", "mcp"];
+
+const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
+
+interface Case {
+  readonly id: string;
+  readonly parameters: Schema;
+  /** The fixture's valid argument samples, when it has one spec. */
+  readonly samples: readonly Schema[];
+}
+
+/** Every spec of every compiler fixture, read at test time so new fixtures are covered at once. */
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const dir of readdirSync(FIXTURES).sort()) {
+    const expected = path.join(FIXTURES, dir, "expected.json");
+    if (!existsSync(expected)) continue;
+    const specs = (JSON.parse(readFileSync(expected, "utf8")) as { specs: { name: string; parameters: Schema }[] })
+      .specs;
+    const validFile = path.join(FIXTURES, dir, "valid.json");
+    const samples = existsSync(validFile) ? (JSON.parse(readFileSync(validFile, "utf8")) as Schema[]) : [];
+    specs.forEach((spec, i) => {
+      out.push({ id: `${dir}/${spec.name}`, parameters: spec.parameters, samples: i === 0 ? samples : [] });
+    });
+  }
+  return out;
+}
+
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true, logger: false });
+
+function resolveRef(schema: Schema, root: Schema): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== "string") return schema;
+  const name = /^#\/\$defs\/(.+)$/.exec(ref)?.[1];
+  return name ? ((root.$defs as Record<string, Schema>)[name] ?? schema) : root;
+}
+
+/** What a model in strict mode sends: every optional key it left out comes as `null`. */
+function withStrictNulls(value: unknown, schema: Schema, root: Schema): unknown {
+  const s = resolveRef(schema, root);
+  if (Array.isArray(value) && s.items && typeof s.items === "object") {
+    return value.map((v) => withStrictNulls(v, s.items as Schema, root));
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value) || !s.properties) return value;
+  const props = s.properties as Record<string, Schema>;
+  const out: Record<string, unknown> = { ...(value as Schema) };
+  for (const [key, sub] of Object.entries(props)) {
+    out[key] = key in out ? withStrictNulls(out[key], sub, root) : null;
+  }
+  return out;
+}
+
+function toolWith(parameters: Schema): Tool {
+  return { name: "golden", description: "A fixture schema.", parameters, flags: {}, execute: () => "ok" };
+}
+
+const all = cases();
+
+describe("dialect goldens: every compiler fixture schema through every dialect", () => {
+  it("reads the compiler's fixture suite", () => {
+    expect(all.length).toBeGreaterThanOrEqual(40);
+  });
+
+  for (const name of Object.keys(RULES) as DialectName[]) {
+    it(`${name}: what the dialect makes passes the sheet's rules, unless the dialect reports it cannot`, () => {
+      const refused: string[] = [];
+      for (const c of all) {
+        const { schema, notes } = dialects[name].toDialect(c.parameters);
+        const errors = notes.filter((n) => n.severity === "error");
+        expect(dialects[name].check(c.parameters).filter((n) => n.severity === "error")).toEqual(errors);
+        if (errors.length > 0) {
+          refused.push(c.id);
+          continue;
+        }
+        expect({ id: c.id, problems: RULES[name](schema as Schema) }).toEqual({ id: c.id, problems: [] });
+      }
+      // Refusals are rare and explained: Records in strict modes, recursion in the legacy Gemini subset.
+      expect(refused.length).toBeLessThan(all.length / 4);
+    });
+  }
+
+  it("the rule-checkers are not vacuous: canonical schemas break the strict and legacy rules", () => {
+    const broken = (check: (s: Schema) => string[]) => all.filter((c) => check(c.parameters).length > 0).length;
+    expect(broken(checkOpenAiStrict)).toBeGreaterThan(5);
+    expect(broken(checkAnthropicStrict)).toBeGreaterThan(5);
+    expect(broken(checkGeminiLegacy)).toBe(all.length);
+    expect(broken(checkGeminiJsonSchema)).toBeGreaterThan(0);
+  });
+
+  it("valid samples still validate after each JSON Schema dialect (constraints only move into descriptions)", () => {
+    let checked = 0;
+    for (const c of all.filter((x) => x.samples.length > 0)) {
+      for (const name of JSON_SCHEMA_DIALECTS) {
+        const { schema, notes } = dialects[name].toDialect(c.parameters);
+        if (notes.some((n) => n.severity === "error")) continue;
+        const validate = ajv.compile(schema);
+        for (const sample of c.samples) {
+          expect({ id: c.id, name, ok: validate(sample), errors: validate.errors ?? null }).toMatchObject({ ok: true });
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it("OpenAI strict: the nulls a strict model sends for optional keys validate, and are dropped before validation", () => {
+    let checked = 0;
+    for (const c of all.filter((x) => x.samples.length > 0)) {
+      const { schema, notes } = dialects["openai-strict"].toDialect(c.parameters);
+      if (notes.some((n) => n.severity === "error")) continue;
+      const validate = ajv.compile(schema);
+      for (const sample of c.samples) {
+        const sent = withStrictNulls(sample, c.parameters, c.parameters);
+        expect({ id: c.id, ok: validate(sent), errors: validate.errors ?? null }).toMatchObject({ ok: true });
+        const check = validateArguments(toolWith(c.parameters), JSON.stringify(sent));
+        expect({ id: c.id, ok: check.ok }).toEqual({ id: c.id, ok: true });
+        if (check.ok) expect(check.args).toEqual(sample);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
