@@ -22,7 +22,13 @@ export interface CallSetup<Deps> {
   readonly connectionId: string;
 }
 
-const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, requests: 0, costUsd: 0 };
+const NO_USAGE: Readonly<Usage> = Object.freeze({
+  inputTokens: 0,
+  outputTokens: 0,
+  cachedInputTokens: 0,
+  requests: 0,
+  costUsd: 0,
+});
 
 const levels: Record<keyof ToolLogger, LoggingLevel> = {
   debug: "debug",
