@@ -47,6 +47,19 @@ function constraint(error: ErrorObject): string {
       return "matches more than one of the allowed shapes; make it match exactly one";
     case "false schema":
       return "is not allowed here";
+    case "items":
+    case "unevaluatedItems":
+      return `must have at most ${count(p.limit, "item")}`;
+    case "contains":
+      return p.maxContains === undefined
+        ? `must contain at least ${count(p.minContains ?? 1, "matching item")}`
+        : `must contain at most ${count(p.maxContains, "matching item")}`;
+    case "not":
+      return "must not match the excluded shape";
+    case "dependentRequired":
+      return `must also have "${p.missingProperty}" when "${p.property}" is given`;
+    case "propertyNames":
+      return `has a key that is not allowed: "${p.propertyName}"`;
     default:
       return `breaks the "${error.keyword}" rule of the schema`;
   }
