@@ -73,6 +73,7 @@ describe("issues: each failed keyword in plain words, never Ajv's text", () => {
   });
 
   it("drops the if-rule error and keeps the failing then-rule", () => {
+    // biome-ignore lint/suspicious/noThenProperty: "then" is the JSON Schema keyword under test, not a thenable
     const conditional = { type: "object", if: { required: ["a"] }, then: { required: ["b"] } };
     expect(problems(conditional, { a: 1 })).toEqual(['/v: missing required key "b"']);
   });
