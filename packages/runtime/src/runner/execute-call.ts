@@ -1,5 +1,5 @@
 import type { ToolContext } from "../context.js";
-import { Retry, ToolError, ToolTimeoutError } from "../errors.js";
+import { Retry, ToolArgumentError, ToolError, ToolTimeoutError } from "../errors.js";
 import type { OutcomeKind } from "../messages.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "../result.js";
 import { runTool } from "../run-tool.js";
@@ -117,6 +117,8 @@ function failure(env: RunEnv, tool: Tool, error: unknown, attempts: number): Ran
     return { outcome: "timeout", content: timeoutText(tool.name, error.timeoutMs), attempts };
   }
   if (error instanceof Retry) return retryOutcome(env, tool, error, attempts);
+  // A Standard Schema tool validates inside execute; its verdict is the model's to fix.
+  if (error instanceof ToolArgumentError) return { outcome: "invalid_arguments", content: error.message, attempts };
   const text = error instanceof Error ? error.message : String(error);
   switch (env.config.onToolException) {
     case "fail":

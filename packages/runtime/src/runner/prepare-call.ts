@@ -69,5 +69,10 @@ async function needsApproval(env: RunEnv, tool: Tool, args: ToolArgs, callId: st
   const gate = tool.needsApproval ?? tool.flags.needsApproval;
   if (typeof gate !== "function") return gate === true;
   const ctx = makeContext(env, callId, tool.name, step, 1, env.signal, []);
-  return (await gate(ctx, args)) === true;
+  try {
+    return (await gate(ctx, args)) === true;
+  } catch {
+    // Fail closed: when the predicate cannot decide, a person does.
+    return true;
+  }
 }

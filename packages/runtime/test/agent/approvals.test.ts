@@ -219,3 +219,18 @@ describe("run state serialization", () => {
     expect(o.cancelled.map((c) => c.id)).toEqual(["A-1"]);
   });
 });
+
+describe("an approval predicate that throws", () => {
+  it("fails closed: the call waits for a person instead of running", async () => {
+    const o = orders(() => {
+      throw new Error("policy service down");
+    });
+    const paused = await new Agent({
+      name: "support",
+      model: FakeModel.script([turn, "ok"]),
+      tools: [o.lookup, o.cancel],
+    }).run("go");
+    expect(paused.interruptions.map((i) => i.callId)).toEqual(["call_1_1", "call_1_2"]);
+    expect(o.cancelled).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Agent, type Message, Retry, ToolError } from "../../src/index.js";
+import { Agent, type Message, Retry, ToolError, tool } from "../../src/index.js";
 import { FakeModel } from "../../src/testing/index.js";
 import { stringTool, tick } from "./helpers.js";
 
@@ -145,5 +145,22 @@ describe("a run", () => {
     expect(seen[0]).toEqual({ deps: { db: "orders" }, runId: result.runId, callId: "call_1_0", step: 1, attempt: 1 });
     expect(seen[1]).toBe(12);
     expect(result.steps[0]?.calls[0]?.logs).toEqual([{ level: "info", message: "probing", data: { n: 1 } }]);
+  });
+});
+
+describe("a tool validating with a Standard Schema inside execute", () => {
+  it("reports its verdict as invalid_arguments, not as a tool exception", async () => {
+    const { z } = await import("zod");
+    const strict = tool({
+      name: "strict",
+      description: "Takes an even quantity, checked by zod (a refinement JSON Schema cannot carry).",
+      parameters: z.object({ qty: z.number().refine((n) => n % 2 === 0, "qty must be even") }),
+      execute: ({ qty }) => qty,
+    });
+    const model = FakeModel.script([{ toolCalls: [{ name: "strict", args: { qty: 3 } }] }, "ok"]);
+    const result = await new Agent({ name: "z", model, tools: [strict], onToolException: "fail" }).run("go");
+    const sent = result.messages.find((m) => m.role === "tool");
+    expect(sent).toMatchObject({ outcome: "invalid_arguments" });
+    expect(sent?.content).toMatch(/even/);
   });
 });
