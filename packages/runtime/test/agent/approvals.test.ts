@@ -234,3 +234,25 @@ describe("an approval predicate that throws", () => {
     expect(o.cancelled).toEqual([]);
   });
 });
+
+describe("the version 1 signed fixture", () => {
+  it("keeps loading with its secret, with a decision already made, and runs only what is left", async () => {
+    const json = readFileSync(new URL("./fixtures/run-state-v1-signed.json", import.meta.url), "utf8");
+    const o = orders();
+    const agent = new Agent({
+      name: "support",
+      model: FakeModel.script(["Cancelled A-1; A-2 stays."]),
+      tools: [o.lookup, o.cancel],
+      stateSecret: "fixture-secret",
+    });
+    const state = RunState.fromJSON(agent, json);
+    // call_1_1 was approved before the state was saved; call_1_2 still waits.
+    expect(state.interruptions.map((i) => i.callId)).toEqual(["call_1_2"]);
+    state.reject("call_1_2", "not this one");
+    const done = await agent.run(state);
+    expect(done.output).toBe("Cancelled A-1; A-2 stays.");
+    expect(o.lookups).toEqual([]);
+    expect(o.cancelled.map((c) => c.id)).toEqual(["A-1"]);
+    expect(() => RunState.fromJSON(agent, json, { secret: "other" })).toThrow(RunStateError);
+  });
+});
