@@ -76,6 +76,9 @@ async function loadMcp(): Promise<typeof import("toolwright/mcp")> {
 }
 
 async function serve(entry: string, values: Record<string, string | undefined>, io: CommandIO): Promise<number> {
+  if (values.http !== undefined && !/^\d+$/.test(values.http)) {
+    throw new UsageError(`--http takes a port number, got '${values.http}'.`);
+  }
   const file = path.resolve(io.cwd, entry);
   if (!existsSync(file)) {
     throw new UsageError(
@@ -93,7 +96,6 @@ async function serve(entry: string, values: Record<string, string | undefined>, 
   const pkg = packageOf(file);
   const { serveMcp } = await loadMcp();
   const port = values.http;
-  if (port !== undefined && !/^\d+$/.test(port)) throw new UsageError(`--http takes a port number, got '${port}'.`);
   const handle = await serveMcp(tools, {
     name: values.name ?? pkg.name ?? path.basename(file, path.extname(file)),
     version: values.version ?? pkg.version ?? "0.0.0",
