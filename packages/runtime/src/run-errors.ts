@@ -74,7 +74,10 @@ export class RepeatedCallError extends RunError {
   }
 }
 
-/** A tool threw an unexpected exception and the agent's `onToolException` is `"fail"`. */
+/**
+ * A call ended the run: its tool threw an unexpected exception while the agent's
+ * `onToolException` is `"fail"`, or one of the agent's tool hooks threw (`source: "hook"`).
+ */
 export class ToolCallFailedError extends RunError {
   override name = "ToolCallFailedError";
   constructor(
@@ -82,10 +85,15 @@ export class ToolCallFailedError extends RunError {
     readonly callId: string,
     override readonly cause: unknown,
     result: RunResult,
+    /** Whose code threw: the tool's, or a `beforeTool`/`afterTool` hook's. */
+    readonly source: "tool" | "hook" = "tool",
   ) {
     super(
-      `tool "${toolName}" (call ${callId}) threw: ${describeReason(cause)}. The agent's onToolException is "fail"; ` +
-        `throw a ToolError from the tool to tell the model instead, or use "return_to_model" / "return_generic".`,
+      source === "tool"
+        ? `tool "${toolName}" (call ${callId}) threw: ${describeReason(cause)}. The agent's onToolException is "fail"; ` +
+            `throw a ToolError from the tool to tell the model instead, or use "return_to_model" / "return_generic".`
+        : `a tool hook threw around tool "${toolName}" (call ${callId}): ${describeReason(cause)}. ` +
+            `Hooks are the application's code: fix the hook, or return a decision ({ action: "block", message }) instead of throwing.`,
       result,
     );
   }

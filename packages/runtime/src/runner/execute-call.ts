@@ -15,8 +15,14 @@ import type { LogLine } from "./types.js";
 /** How a call that was allowed to run ended. */
 export type Execution =
   | { readonly kind: "settled"; readonly settled: SettledCall }
-  /** The tool threw unexpectedly and `onToolException` is `"fail"`. */
-  | { readonly kind: "failed"; readonly toolName: string; readonly callId: string; readonly error: unknown }
+  /** The tool threw unexpectedly under `onToolException: "fail"`, or a hook threw. */
+  | {
+      readonly kind: "failed";
+      readonly source: "tool" | "hook";
+      readonly toolName: string;
+      readonly callId: string;
+      readonly error: unknown;
+    }
   /** The run's signal aborted while the call was in flight. */
   | { readonly kind: "aborted" };
 
@@ -42,36 +48,50 @@ export async function executeCall(env: RunEnv, site: CallSite, tool: Tool, propo
   const ctx = beforeTool.length || afterTool.length ? contextFor(env, site, tool, 1, logs) : undefined;
   let args = proposed;
   let ran: Ran | undefined;
+  let stage: "hook" | "tool" = "hook";
+  try {
+    if (ctx && beforeTool.length) {
+      const before = await runBefore(env, tool, args, ctx);
+      if ("ran" in before) ran = before.ran;
+      else args = before.args;
+    }
+    stage = "tool";
+    ran ??= await attempt(env, site, tool, args, logs);
+    stage = "hook";
+    if (ctx && afterTool.length) {
+      let result: ToolCallResult = { outcome: ran.outcome, content: ran.content };
+      for (const hook of afterTool) result = (await hook({ tool, args, ctx, result })) ?? result;
+      ran = { ...ran, ...result };
+    }
+  } catch (error) {
+    if (site.signal.aborted) return { kind: "aborted" };
+    return { kind: "failed", source: stage, toolName: tool.name, callId: site.callId, error };
+  }
+  return { kind: "settled", settled: done(site, tool, ran, logs) };
+}
 
-  for (const hook of beforeTool) {
-    const decision = await hook({ tool, args, ctx: ctx as ToolContext<never> });
+/** The `beforeTool` chain: the first hook that decides wins; `replace_args` are validated again. */
+async function runBefore(
+  env: RunEnv,
+  tool: Tool,
+  proposed: ToolArgs,
+  ctx: ToolContext<never>,
+): Promise<{ readonly ran: Ran } | { readonly args: ToolArgs }> {
+  let args = proposed;
+  for (const hook of env.config.beforeTool) {
+    const decision = await hook({ tool, args, ctx });
     if (!decision) continue;
-    if (decision.action === "block") {
-      ran = { outcome: "rejected", content: rejectedText(decision.message), attempts: 0 };
-    } else if (decision.action === "answer") {
+    if (decision.action === "block")
+      return { ran: { outcome: "rejected", content: rejectedText(decision.message), attempts: 0 } };
+    if (decision.action === "answer") {
       const { content } = capResult(serializeResult(decision.value), tool.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
-      ran = { outcome: "ok", content, attempts: 0 };
-    } else {
-      const checked = validateArguments(tool, decision.args);
-      if (!checked.ok) ran = { outcome: "invalid_arguments", content: checked.error.message, attempts: 0 };
-      else args = checked.args;
+      return { ran: { outcome: "ok", content, attempts: 0 } };
     }
-    if (ran) break;
+    const checked = validateArguments(tool, decision.args);
+    if (!checked.ok) return { ran: { outcome: "invalid_arguments", content: checked.error.message, attempts: 0 } };
+    args = checked.args;
   }
-
-  if (!ran) {
-    try {
-      ran = await attempt(env, site, tool, args, logs);
-    } catch (error) {
-      if (site.signal.aborted) return { kind: "aborted" };
-      return { kind: "failed", toolName: tool.name, callId: site.callId, error };
-    }
-  }
-  if (afterTool.length === 0) return { kind: "settled", settled: done(site, tool, ran, logs) };
-
-  let result: ToolCallResult = { outcome: ran.outcome, content: ran.content };
-  for (const hook of afterTool) result = (await hook({ tool, args, ctx: ctx as ToolContext<never>, result })) ?? result;
-  return { kind: "settled", settled: done(site, tool, { ...ran, ...result }, logs) };
+  return { args };
 }
 
 function contextFor(env: RunEnv, site: CallSite, tool: Tool, attemptNo: number, logs: LogLine[]): ToolContext<never> {

@@ -82,9 +82,10 @@ async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunRe
   }
 
   const runnable = preps.flatMap((prep, index) => (prep.kind === "run" ? [index] : []));
-  // Under the "fail" policy a turn-level controller stops the calls still in flight; the
-  // other policies never end a turn early, so they skip its cost.
-  const turn = config.onToolException === "fail" && runnable.length > 1 ? new AbortController() : undefined;
+  // A failing call (a tool under the "fail" policy, or a throwing hook) stops the calls still
+  // in flight through a turn-level controller; made only when a call could end the turn early.
+  const mayFail = config.onToolException === "fail" || config.beforeTool.length > 0 || config.afterTool.length > 0;
+  const turn = mayFail && runnable.length > 1 ? new AbortController() : undefined;
   const signal = turn ? (env.hasSignal ? AbortSignal.any([env.signal, turn.signal]) : turn.signal) : env.signal;
   const executions = await mapConcurrent(runnable, config.maxConcurrentTools, async (index): Promise<Execution> => {
     const prep = preps[index] as Extract<Preparation, { kind: "run" }>;
@@ -96,7 +97,7 @@ async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunRe
   if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
   const failed = executions.find((e) => e.kind === "failed");
   if (failed?.kind === "failed") {
-    throw new ToolCallFailedError(failed.toolName, failed.callId, failed.error, partial(env));
+    throw new ToolCallFailedError(failed.toolName, failed.callId, failed.error, partial(env), failed.source);
   }
 
   const fresh: number[] = [];

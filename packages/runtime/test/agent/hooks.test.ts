@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Agent, type ModelMiddleware } from "../../src/index.js";
+import { Agent, type ModelMiddleware, ToolCallFailedError } from "../../src/index.js";
 import { FakeModel } from "../../src/testing/index.js";
 import { stringTool } from "./helpers.js";
 
@@ -114,5 +114,21 @@ describe("model middleware", () => {
     const result = await s.agent.run("go");
     expect(result.output).toBe("from cache");
     expect(s.model.requests).toHaveLength(0);
+  });
+});
+
+describe("a hook that throws", () => {
+  it("ends the run with ToolCallFailedError (source: hook) carrying the partial result", async () => {
+    const s = setup({
+      beforeTool: () => {
+        throw new Error("cache offline");
+      },
+    });
+    const error = (await s.agent.run("go").catch((e: unknown) => e)) as ToolCallFailedError;
+    expect(error).toBeInstanceOf(ToolCallFailedError);
+    expect(error.source).toBe("hook");
+    expect(error.message).toMatch(/a tool hook threw around tool "lookup" \(call call_1_0\): Error: cache offline/);
+    expect(s.ran).toEqual([]);
+    expect(error.result.messages.map((m) => m.role)).toEqual(["user"]);
   });
 });
