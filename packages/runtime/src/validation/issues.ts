@@ -1,6 +1,7 @@
 import type { ValidationIssue } from "../errors.js";
 import type { JsonSchema } from "../spec.js";
 import type { ErrorObject } from "./compile.js";
+import { nearMiss } from "./near-miss.js";
 import { at, childPath, renderValue } from "./render.js";
 import { declaredKeys, describe, propertySchema } from "./schema-nav.js";
 
@@ -73,11 +74,13 @@ function issueOf(error: ErrorObject, root: JsonSchema): ValidationIssue | undefi
     case "unevaluatedProperties": {
       const key = String(p.additionalProperty ?? p.unevaluatedProperty);
       const accepted = declaredKeys(schemaOf(error));
+      const meant = nearMiss(key, accepted);
+      const hint = meant ? ` (did you mean "${meant}"?)` : "";
       const where = path === "" ? "" : `; accepted keys in ${path}: ${accepted.join(", ") || "none"}`;
       return {
         code: "unexpected_key",
         path: childPath(path, key),
-        message: `${at(path)}unexpected key "${key}"${where}`,
+        message: `${at(path)}unexpected key "${key}"${hint}${where}`,
       };
     }
     case "required": {

@@ -139,7 +139,10 @@ export const cases: readonly MalformedCase[] = [
   {
     name: "a near-miss key name",
     raw: '{"origin":"SFO","destination":"JFK","date":"2026-12-01","traveller":[{"name":"Ada"}]}',
-    problems: ['unexpected key "traveller"', 'missing required key "travellers" (array of object)'],
+    problems: [
+      'unexpected key "traveller" (did you mean "travellers"?)',
+      'missing required key "travellers" (array of object)',
+    ],
   },
   {
     name: "an unexpected nested key",

@@ -1,0 +1,34 @@
+/** Edit distance between two short strings (insertions, deletions, substitutions). */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+const folded = (key: string): string => key.toLowerCase().replace(/[_-]/g, "");
+
+/**
+ * The accepted key a model most likely meant by an unexpected one: the same key in
+ * another case or with other separators (`order_id` for `orderId`), or one a typo or two
+ * away (`traveller` for `travellers`). `undefined` when nothing is close, so the feedback
+ * never guesses wildly.
+ */
+export function nearMiss(key: string, accepted: readonly string[]): string | undefined {
+  if (key.length > 64) return undefined;
+  const exact = accepted.find((candidate) => folded(candidate) === folded(key));
+  if (exact) return exact;
+  const limit = key.length < 5 ? 1 : 2;
+  let best: { key: string; score: number } | undefined;
+  for (const candidate of accepted) {
+    const score = distance(folded(key), folded(candidate));
+    if (score <= limit && (!best || score < best.score)) best = { key: candidate, score };
+  }
+  return best?.key;
+}
