@@ -5,6 +5,7 @@ import { deriveSpec } from "./derive.js";
 import { DiagnosticCode, type DiagnosticCodeValue, toolwrightDiagnostic } from "./diagnostics.js";
 import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
 import { findToolSites, type ToolSite } from "./sites.js";
+import { targetChecks } from "./target-check.js";
 import { ToolwrightTypes } from "./toolwright-types.js";
 
 /** One tool site with the spec derived for it. */
@@ -63,7 +64,12 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
   if (cached) return cached;
 
   const resolved = resolveOptions(options);
-  const checks = [nameCheck, descriptionCheck(resolved.minDescriptionLength), ...resolved.checks];
+  const checks = [
+    nameCheck,
+    descriptionCheck(resolved.minDescriptionLength),
+    ...targetChecks(resolved.targets),
+    ...resolved.checks,
+  ];
   const diagnostics: ts.Diagnostic[] = [];
   const report: ReportFn = (node, code, message) =>
     diagnostics.push(toolwrightDiagnostic(node, code as DiagnosticCodeValue, message));

@@ -17,5 +17,5 @@ export { mcpDialect } from "./mcp.js";
 export { openAiDialect } from "./openai.js";
 export { OPENAI_STRICT_LIMITS } from "./openai-limits.js";
 export { nullable, openAiStrictDialect } from "./openai-strict.js";
-export { dialects, isDialectName } from "./registry.js";
+export { dialectOfTarget, dialects, isDialectName, providerDialects } from "./registry.js";
 export type { DialectName, DialectNote, DialectResult, DialectSeverity, SchemaDialect } from "./types.js";

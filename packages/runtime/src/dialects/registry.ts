@@ -21,3 +21,20 @@ export const dialects: Readonly<Record<DialectName, SchemaDialect>> = {
 export function isDialectName(name: string): name is DialectName {
   return Object.hasOwn(dialects, name);
 }
+
+/**
+ * Short provider names and the dialect each provider sends by default (OpenAI: strict
+ * mode; the adapter falls back to non-strict per tool, but then arguments are not
+ * constrained). Used for `targets: ["openai", ...]` and `toolwright print --dialect`.
+ */
+export const providerDialects: Readonly<Record<string, DialectName>> = {
+  openai: "openai-strict",
+  anthropic: "anthropic",
+  gemini: "gemini",
+  mcp: "mcp",
+};
+
+/** The dialect a target names: a provider short name or an exact dialect name; `undefined` when unknown. */
+export function dialectOfTarget(target: string): DialectName | undefined {
+  return providerDialects[target] ?? (isDialectName(target) ? target : undefined);
+}
