@@ -50,6 +50,11 @@ function typesOf(schema: Schema): Set<string> | undefined {
   return undefined;
 }
 
+function sameTypes(a: Schema, b: Schema): boolean {
+  const list = (s: Schema) => [...(typesOf(s) ?? [])].sort().join("|");
+  return list(a) === list(b);
+}
+
 function typeAccepted(type: string, accepted: Set<string>): boolean {
   return accepted.has(type) || (type === "integer" && accepted.has("number"));
 }
@@ -65,6 +70,13 @@ function stable(value: unknown): string {
 
 function show(value: unknown): string {
   return typeof value === "string" ? JSON.stringify(value) : stable(value);
+}
+
+/** How a union member reads in a message: its constant, its type, or its shape. */
+function labelOf(schema: Schema): string {
+  if ("const" in schema) return show(schema.const);
+  const types = typesOf(schema);
+  return types ? [...types].join(" | ") : "another shape";
 }
 
 function join(path: string, key: string): string {
@@ -111,21 +123,17 @@ class SchemaDiffer {
     const olds = oldBranches ?? [before];
     const news = newBranches ?? [after];
     for (const old of olds) {
-      const label = show(deref(old, this.oldRoot).type ?? deref(old, this.oldRoot).const ?? old.$ref ?? "variant");
+      const label = labelOf(deref(old, this.oldRoot));
       const fits = news.find((candidate) => this.breakingCount(old, candidate) === 0);
       if (fits) continue;
-      const closest = news.find(
-        (candidate) =>
-          stable(typesOf(deref(candidate, this.newRoot)) ?? []) === stable(typesOf(deref(old, this.oldRoot)) ?? []),
-      );
+      const closest = news.find((candidate) => sameTypes(deref(candidate, this.newRoot), deref(old, this.oldRoot)));
       if (closest) this.compare(old, closest, path, what);
-      else this.add(true, path, `${what}: variant ${label} removed (it no longer accepts such values)`);
+      else this.add(true, path, `${what}: type narrowed: no longer accepts ${label}`);
     }
     for (const added of news) {
       if (!olds.some((old) => stable(deref(old, this.oldRoot)) === stable(deref(added, this.newRoot)))) {
         if (olds.some((old) => this.breakingCount(old, added) === 0)) continue;
-        const label = show(deref(added, this.newRoot).type ?? deref(added, this.newRoot).const ?? "variant");
-        this.add(false, path, `${what}: new variant ${label} accepted`);
+        this.add(false, path, `${what}: now also accepts ${labelOf(deref(added, this.newRoot))}`);
       }
     }
     return true;
