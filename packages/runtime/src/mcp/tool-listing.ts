@@ -18,14 +18,24 @@ export interface OutputShape {
   readonly wrapped: boolean;
 }
 
+// Worked out once per tool: every tools/list and every successful call needs it.
+const shapes = new WeakMap<Tool, OutputShape | null>();
+
 /**
  * Announces a tool's return type, or nothing when the type cannot be checked. An object
  * schema goes out as it is; anything else (a string, an array, a union, a nullable object)
  * is wrapped, with `$defs` kept at the root so its `$ref`s still resolve.
  */
 export function outputShapeOf(tool: Tool): OutputShape | undefined {
-  if (!tool.outputSchema) return undefined;
-  const schema = tool.outputSchema;
+  let shape = shapes.get(tool);
+  if (shape === undefined) {
+    shape = tool.outputSchema ? shapeOf(tool.outputSchema) : null;
+    shapes.set(tool, shape);
+  }
+  return shape ?? undefined;
+}
+
+function shapeOf(schema: JsonSchema): OutputShape {
   if (schema.type === "object") return { schema: mcpDialect.toDialect(schema).schema, wrapped: false };
   const { $defs, ...inner } = schema;
   const wrapper: JsonSchema = {

@@ -1,0 +1,48 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { describeTool, outputShapeOf } from "../../src/mcp/tool-listing.js";
+import type { Tool } from "../../src/tool.js";
+
+function withOutput(outputSchema: Tool["outputSchema"]): Tool {
+  return {
+    name: "t",
+    description: "A test tool.",
+    parameters: { type: "object", properties: {}, additionalProperties: false },
+    ...(outputSchema ? { outputSchema } : {}),
+    flags: {},
+    execute: () => undefined,
+  };
+}
+
+describe("outputShapeOf", () => {
+  it("sends an object return type as it is", () => {
+    const schema = { type: "object", properties: { n: { type: "number" } }, required: ["n"] };
+    expect(outputShapeOf(withOutput(schema))).toEqual({ schema, wrapped: false });
+  });
+
+  it("wraps a recursive array type, keeping $defs at the root so its $refs resolve", () => {
+    const tree = {
+      type: "array",
+      items: { $ref: "#/$defs/Node" },
+      $defs: {
+        Node: {
+          type: "object",
+          properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } },
+          required: ["name", "children"],
+          additionalProperties: false,
+        },
+      },
+    };
+    const shape = outputShapeOf(withOutput(tree));
+    expect(shape?.wrapped).toBe(true);
+    expect(shape?.schema).toMatchObject({ type: "object", required: ["result"], $defs: tree.$defs });
+    const check = new Ajv2020().compile(shape?.schema as object);
+    expect(check({ result: [{ name: "a", children: [{ name: "b", children: [] }] }] })).toBe(true);
+    expect(check({ result: [{ name: "a" }] })).toBe(false);
+  });
+
+  it("announces nothing when the return type cannot be checked", () => {
+    expect(outputShapeOf(withOutput(undefined))).toBeUndefined();
+    expect(describeTool(withOutput(undefined))).not.toHaveProperty("outputSchema");
+  });
+});
