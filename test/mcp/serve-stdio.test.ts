@@ -51,7 +51,13 @@ afterAll(async () => {
 describe("serveMcp over stdio (child process, compiled tools)", () => {
   it("lists the compiled tools with their derived schemas and flags as annotations", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["add", "forecast", "stall", "wait", "cancellations"]);
+    expect(tools.map((t) => t.name)).toEqual(["add", "forecast", "stall", "wait", "cancellations", "echo"]);
+    expect(tools.find((t) => t.name === "echo")?.inputSchema).toEqual({
+      type: "object",
+      properties: { text: { type: "string", description: "Any text." } },
+      required: ["text"],
+      additionalProperties: false,
+    });
     const forecast = tools.find((t) => t.name === "forecast");
     expect(forecast?.description).toBe("Forecast of the daily highs for a city, as structured data.");
     expect(forecast?.inputSchema).toEqual({
@@ -75,6 +81,8 @@ describe("serveMcp over stdio (child process, compiled tools)", () => {
     const sum = await client.callTool({ name: "add", arguments: { a: 19, b: 23 } });
     expect(sum.structuredContent).toEqual({ result: 42 });
     expect(text(sum)).toBe("42");
+    const echoed = await client.callTool({ name: "echo", arguments: { text: "bare functions work too" } });
+    expect(echoed.structuredContent).toEqual({ result: "bare functions work too" });
   });
 
   it("answers invalid arguments with exactly the feedback the loop gives", async () => {
