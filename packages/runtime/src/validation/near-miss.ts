@@ -16,19 +16,25 @@ const folded = (key: string): string => key.toLowerCase().replace(/[_-]/g, "");
 
 /**
  * The accepted key a model most likely meant by an unexpected one: the same key in
- * another case or with other separators (`order_id` for `orderId`), or one a typo or two
- * away (`traveller` for `travellers`). `undefined` when nothing is close, so the feedback
- * never guesses wildly.
+ * another case or with other separators (`order_id` for `orderId`), the one it starts
+ * (`order` for `orderId`), or one a typo or two away (`traveller` for `travellers`). `undefined` when nothing is close or two keys are
+ * equally close, so the feedback never guesses wildly.
  */
 export function nearMiss(key: string, accepted: readonly string[]): string | undefined {
   if (key.length > 64) return undefined;
   const exact = accepted.find((candidate) => folded(candidate) === folded(key));
   if (exact) return exact;
-  const limit = key.length < 5 ? 1 : 2;
-  let best: { key: string; score: number } | undefined;
+  // Short keys are one edit from too many others to tell which was meant.
+  if (key.length < 4) return undefined;
+  const prefixed = accepted.filter((c) => folded(c).startsWith(folded(key)) || folded(key).startsWith(folded(c)));
+  if (prefixed.length === 1) return prefixed[0];
+  const limit = key.length < 6 ? 1 : 2;
+  let best: { key: string; score: number; tied: boolean } | undefined;
   for (const candidate of accepted) {
     const score = distance(folded(key), folded(candidate));
-    if (score <= limit && (!best || score < best.score)) best = { key: candidate, score };
+    if (score > limit || (best && score > best.score)) continue;
+    best = best && score === best.score ? { ...best, tied: true } : { key: candidate, score, tied: false };
   }
+  if (best?.tied) return undefined;
   return best?.key;
 }

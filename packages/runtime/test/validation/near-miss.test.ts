@@ -16,7 +16,12 @@ describe("nearMiss", () => {
     expect(nearMiss(key, accepted)).toBe(expected);
   });
 
-  it.each(["notes", "x", "date", "c".repeat(100)])("does not guess for %s", (key) => {
+  it.each(["notes", "x", "cab", "date", "c".repeat(100)])("does not guess for %s", (key) => {
     expect(nearMiss(key, accepted)).toBeUndefined();
+  });
+
+  it("does not choose between two equally close keys", () => {
+    expect(nearMiss("item1", ["item2", "item3"])).toBeUndefined();
+    expect(nearMiss("c", ["a", "b"])).toBeUndefined();
   });
 });
