@@ -4,8 +4,9 @@ import type { PendingCall, RunSnapshot } from "./snapshot.js";
 import { stableStringify } from "./stable-json.js";
 import type { Interruption } from "./types.js";
 
-/** The serialized format's name and current version; older versions keep loading. */
+/** The `format` field of every serialized run state. */
 export const RUN_STATE_FORMAT = "toolwright.run-state";
+/** The version this toolwright writes; states of older versions keep loading (guarded by fixtures). */
 export const RUN_STATE_VERSION = 1;
 
 /** What a run state needs from its agent: identity, and argument validation for edited approvals. */

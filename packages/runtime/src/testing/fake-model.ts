@@ -72,10 +72,12 @@ export class FakeModel implements Model {
     return this.#script.length - this.requests.length;
   }
 
+  /** Plays the next turn as one response. */
   async generate(request: ModelRequest): Promise<ModelResponse> {
     return this.#play(request);
   }
 
+  /** Plays the next turn as a stream: text and each call's arguments in fragments, then `finish`. */
   async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     const response = await this.#play(request);
     const { content, toolCalls } = response.message;
