@@ -13,7 +13,11 @@ const model = (url: string, options = {}, strict = false) =>
     options,
   );
 
-runProviderConformance({ name: "Anthropic Messages", renderer: anthropicRenderer, makeModel: model });
+runProviderConformance({
+  name: "Anthropic Messages",
+  makeServer: (script) => startLoopback(anthropicRenderer(), script),
+  makeModel: model,
+});
 
 let server: Loopback | undefined;
 afterEach(async () => {

@@ -4,18 +4,13 @@ import { ProviderError } from "../../src/providers/errors.js";
 import type { HttpModelOptions } from "../../src/providers/http-model.js";
 import type { RetryInfo } from "../../src/providers/retry.js";
 import { type Driven, drive } from "./drive.js";
-import {
-  type Loopback,
-  type ScriptedTurn,
-  type ScriptStep,
-  startLoopback,
-  type WireRenderer,
-} from "./servers/loopback.js";
+import type { Loopback, ScriptedTurn, ScriptStep } from "./servers/loopback.js";
 
 /** What a provider plugs into the shared suite. */
 export interface ConformanceSetup {
   readonly name: string;
-  readonly renderer: () => WireRenderer;
+  /** Starts this provider's loopback server, answering request N with step N of the script. */
+  readonly makeServer: (script: readonly ScriptStep[]) => Promise<Loopback>;
   readonly makeModel: (url: string, options: HttpModelOptions) => Model;
 }
 
@@ -64,7 +59,7 @@ export function expectCompletedLoop(run: Driven): void {
 export function runProviderConformance(setup: ConformanceSetup): void {
   let server: Loopback | undefined;
   const start = async (script: readonly ScriptStep[]) => {
-    server = await startLoopback(setup.renderer(), script);
+    server = await setup.makeServer(script);
     return server;
   };
   afterEach(async () => {

@@ -18,7 +18,11 @@ const model = (url: string, options = {}, schemaField?: "parameters") =>
     options,
   );
 
-runProviderConformance({ name: "Gemini", renderer: geminiRenderer, makeModel: model });
+runProviderConformance({
+  name: "Gemini",
+  makeServer: (script) => startLoopback(geminiRenderer(), script),
+  makeModel: model,
+});
 
 let server: Loopback | undefined;
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { openAiChatRenderer } from "./servers/openai-chat-server.js";
 
 runProviderConformance({
   name: "OpenAI Chat Completions",
-  renderer: () => openAiChatRenderer(),
+  makeServer: (script) => startLoopback(openAiChatRenderer(), script),
   makeModel: (url, options) =>
     new HttpModel(
       "openai:gpt-5-mini",

@@ -13,7 +13,11 @@ const model = (url: string, options = {}) =>
     options,
   );
 
-runProviderConformance({ name: "OpenAI Responses", renderer: openAiResponsesRenderer, makeModel: model });
+runProviderConformance({
+  name: "OpenAI Responses",
+  makeServer: (script) => startLoopback(openAiResponsesRenderer(), script),
+  makeModel: model,
+});
 
 let server: Loopback | undefined;
 afterEach(async () => {
