@@ -121,7 +121,11 @@ export const count = tool(countAtoms);
     expect(failure?.errors).toHaveLength(1);
     const [error] = failure?.errors ?? [];
     expect(error?.text).toMatch(/^TW990001: .*bigint/);
-    expect(error?.location).toMatchObject({ line: 7, column: 20, lineText: "function countAtoms(atoms: bigint): string {" });
+    expect(error?.location).toMatchObject({
+      line: 7,
+      column: 20,
+      lineText: "function countAtoms(atoms: bigint): string {",
+    });
     expect(error?.location?.file).toMatch(/src[\\/]bad\.ts$/);
     rmSync(src("bad.ts"));
   });
@@ -149,7 +153,10 @@ export const count = tool(countAtoms);
     });
     try {
       const first = await ctx.rebuild();
-      expect(specOf(first.outputFiles?.[0]?.text ?? "").parameters.properties.units.enum).toEqual(["celsius", "fahrenheit"]);
+      expect(specOf(first.outputFiles?.[0]?.text ?? "").parameters.properties.units.enum).toEqual([
+        "celsius",
+        "fahrenheit",
+      ]);
 
       writeTypes('"celsius" | "fahrenheit" | "kelvin"');
       const second = await ctx.rebuild();
@@ -161,7 +168,9 @@ export const count = tool(countAtoms);
 
       writeTools("Current temperature in a city, measured now.");
       const third = await ctx.rebuild();
-      expect(specOf(third.outputFiles?.[0]?.text ?? "").description).toBe("Current temperature in a city, measured now.");
+      expect(specOf(third.outputFiles?.[0]?.text ?? "").description).toBe(
+        "Current temperature in a city, measured now.",
+      );
     } finally {
       await ctx.dispose();
       writeTypes('"celsius" | "fahrenheit"');
