@@ -51,7 +51,9 @@ export function specsIn(js: string): unknown[] {
   const visit = (node: ts.Node): void => {
     if (
       tsp.isObjectLiteralExpression(node) &&
-      node.properties.some((p) => p.name && tsp.isIdentifier(p.name) && p.name.text === "$toolwright")
+      node.properties.some(
+        (p) => p.name && (tsp.isIdentifier(p.name) || tsp.isStringLiteral(p.name)) && p.name.text === "$toolwright",
+      )
     ) {
       specs.push(new Function(`return (${node.getText(file)});`)());
       return;

@@ -92,7 +92,7 @@ describe("packed packages in an outside project", () => {
 
     writeFileSync(path.join(dir, "tsconfig.json"), tsconfig("dist"));
     run(process.execPath, ["node_modules/ts-patch/bin/tspc.js", "-p", "."]);
-    expect(readFileSync(path.join(dir, "dist/main.js"), "utf8")).toContain('$toolwright: 1, name: "convert"');
+    expect(readFileSync(path.join(dir, "dist/main.js"), "utf8")).toContain('{"$toolwright":1,"name":"convert"');
     expect(JSON.parse(run(process.execPath, ["dist/main.js"]))).toEqual(EXPECTED);
 
     run(process.execPath, ["node_modules/ts-patch/bin/ts-patch.js", "install", "-s"]);

@@ -1,5 +1,5 @@
 import type { JsonSchema, ParamSlot } from "toolwright";
-import ts from "typescript";
+import type ts from "typescript";
 import { DiagnosticCode } from "./diagnostics.js";
 import { type DocBlock, paramText, readDoc } from "./docs.js";
 import { literalOf } from "./literal-value.js";
@@ -7,6 +7,7 @@ import type { ResolvedOptions } from "./options.js";
 import { withDoc } from "./schema/keywords.js";
 import { SchemaConverter } from "./schema/SchemaConverter.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
+import { TS } from "./typescript-host.js";
 
 /** A problem found while deriving; turned into a diagnostic by the caller. */
 export interface Problem {
@@ -88,7 +89,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       slots.push({ kind: "context" });
       continue;
     }
-    if (!declaration || !ts.isParameter(declaration)) {
+    if (!declaration || !TS.isParameter(declaration)) {
       problems.push({
         node: signature.getDeclaration(),
         code: DiagnosticCode.badSite,
@@ -96,7 +97,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       });
       continue;
     }
-    const name = ts.isIdentifier(declaration.name) ? declaration.name.text : symbol.getName();
+    const name = TS.isIdentifier(declaration.name) ? declaration.name.text : symbol.getName();
     if (declaration.dotDotDotToken) {
       problems.push({
         node: declaration,
@@ -105,7 +106,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       });
       continue;
     }
-    if (!declaration.type && (options.requireAnnotations || (type.flags & ts.TypeFlags.Any) !== 0)) {
+    if (!declaration.type && (options.requireAnnotations || (type.flags & TS.TypeFlags.Any) !== 0)) {
       problems.push({
         node: declaration,
         code: DiagnosticCode.missingAnnotation,
@@ -114,7 +115,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       continue;
     }
     const before = converter.issues.length;
-    const schema = converter.convertRoot(type, ts.isIdentifier(declaration.name) ? name : "{...}");
+    const schema = converter.convertRoot(type, TS.isIdentifier(declaration.name) ? name : "{...}");
     for (const issue of converter.issues.slice(before)) {
       problems.push({
         node: declaration,
@@ -122,7 +123,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
         message: `tool "${toolName}": \`${issue.path}\` is ${issue.construct}, which JSON cannot carry. Fix: ${issue.fix}.`,
       });
     }
-    if (ts.isObjectBindingPattern(declaration.name)) {
+    if (TS.isObjectBindingPattern(declaration.name)) {
       if (dataParameters > 1) {
         problems.push({
           node: declaration,
@@ -135,7 +136,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       slots.push({ kind: "object" });
       continue;
     }
-    if (ts.isArrayBindingPattern(declaration.name)) {
+    if (TS.isArrayBindingPattern(declaration.name)) {
       problems.push({
         node: declaration,
         code: DiagnosticCode.badSite,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { JsonSchema, ToolFlags, ToolSpec } from "toolwright";
-import ts from "typescript";
+import type ts from "typescript";
 import { deriveParameters, type Problem } from "./derive-parameters.js";
 import { DiagnosticCode } from "./diagnostics.js";
 import { type DocBlock, docHost, readDoc } from "./docs.js";
@@ -9,6 +9,7 @@ import type { ResolvedOptions } from "./options.js";
 import { SchemaConverter } from "./schema/SchemaConverter.js";
 import type { ToolSite } from "./sites.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
+import { TS } from "./typescript-host.js";
 
 const FLAG_TAGS = ["readOnly", "idempotent", "destructive", "openWorld", "needsApproval"] as const;
 
@@ -23,16 +24,16 @@ export interface DeriveContext {
 
 function declaredName(declaration: ts.Node): string | undefined {
   if (
-    (ts.isFunctionDeclaration(declaration) ||
-      ts.isFunctionExpression(declaration) ||
-      ts.isMethodDeclaration(declaration)) &&
+    (TS.isFunctionDeclaration(declaration) ||
+      TS.isFunctionExpression(declaration) ||
+      TS.isMethodDeclaration(declaration)) &&
     declaration.name &&
-    !ts.isComputedPropertyName(declaration.name)
+    !TS.isComputedPropertyName(declaration.name)
   ) {
     return declaration.name.getText();
   }
   const parent = declaration.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name)) {
+  if (parent && (TS.isVariableDeclaration(parent) || TS.isPropertyAssignment(parent)) && TS.isIdentifier(parent.name)) {
     return parent.name.text;
   }
   return undefined;
@@ -41,7 +42,7 @@ function declaredName(declaration: ts.Node): string | undefined {
 /** The variable a `tool(...)` call is assigned to, for inline anonymous functions. */
 function assignedName(site: ts.Node): string | undefined {
   const parent = site.parent;
-  return parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name) ? parent.name.text : undefined;
+  return parent && TS.isVariableDeclaration(parent) && TS.isIdentifier(parent.name) ? parent.name.text : undefined;
 }
 
 /**
@@ -49,7 +50,7 @@ function assignedName(site: ts.Node): string | undefined {
  * statement instead: its summary and tags fill in what the function's own comment lacks.
  */
 function withStatementDoc(doc: DocBlock, site: ts.Node): DocBlock {
-  if (!ts.isVariableDeclaration(site.parent)) return doc;
+  if (!TS.isVariableDeclaration(site.parent)) return doc;
   const outer = readDoc(docHost(site.parent));
   return { summary: doc.summary || outer.summary, tags: [...outer.tags, ...doc.tags] };
 }
@@ -67,7 +68,7 @@ function flagsFrom(doc: DocBlock, options: ts.Expression | undefined): ToolFlags
 
 function isUncheckable(type: ts.Type): boolean {
   const skip =
-    ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never;
+    TS.TypeFlags.Void | TS.TypeFlags.Undefined | TS.TypeFlags.Any | TS.TypeFlags.Unknown | TS.TypeFlags.Never;
   return (type.flags & skip) !== 0 || (type.isUnion() && type.types.some((t) => (t.flags & skip) !== 0));
 }
 
@@ -83,8 +84,8 @@ function outputSchema(signature: ts.Signature, checker: ts.TypeChecker): JsonSch
 }
 
 function signatureOf(site: ToolSite, checker: ts.TypeChecker): ts.Signature | readonly ts.Signature[] {
-  if (ts.isMethodDeclaration(site.fn)) return checker.getSignatureFromDeclaration(site.fn) ?? [];
-  return checker.getSignaturesOfType(checker.getTypeAtLocation(site.fn), ts.SignatureKind.Call);
+  if (TS.isMethodDeclaration(site.fn)) return checker.getSignatureFromDeclaration(site.fn) ?? [];
+  return checker.getSignaturesOfType(checker.getTypeAtLocation(site.fn), TS.SignatureKind.Call);
 }
 
 /**

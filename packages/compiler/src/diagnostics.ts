@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type ts from "typescript";
+import { TS } from "./typescript-host.js";
 
 /**
  * Stable diagnostic codes of the toolwright compiler. They print as `error TS9900xx`
@@ -32,7 +33,7 @@ export function toolwrightDiagnostic(
   node: ts.Node,
   code: DiagnosticCodeValue,
   message: string,
-  category: ts.DiagnosticCategory = ts.DiagnosticCategory.Error,
+  category: ts.DiagnosticCategory = TS.DiagnosticCategory.Error,
 ): ts.Diagnostic {
   const file = node.getSourceFile();
   const start = node.getStart(file);

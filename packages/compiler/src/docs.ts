@@ -1,5 +1,6 @@
 import { parse, type Spec } from "comment-parser";
-import ts from "typescript";
+import type ts from "typescript";
+import { TS } from "./typescript-host.js";
 
 /** What one TSDoc block says: its summary and its tags, raw. */
 export interface DocBlock {
@@ -42,27 +43,52 @@ function toTag(spec: Spec): DocTag {
  * source text, so it does not depend on TypeScript's JSDoc parsing mode.
  */
 export function readDoc(node: ts.Node): DocBlock {
+  let doc = cache.get(node);
+  if (!doc) {
+    doc = parseDoc(node);
+    cache.set(node, doc);
+  }
+  return doc;
+}
+
+// Shared types are documented once and read by every tool that uses them.
+const cache = new WeakMap<ts.Node, DocBlock>();
+
+function parseDoc(node: ts.Node): DocBlock {
   const text = node.getSourceFile().text;
   // "Leading" comments must start on their own line; a comment on the same line as the
   // node (`(/** @minimum 1 *\/ count: number)`) is a "trailing" range at the same position.
   const pos = node.getFullStart();
-  const ranges = [...(ts.getTrailingCommentRanges(text, pos) ?? []), ...(ts.getLeadingCommentRanges(text, pos) ?? [])];
+  const ranges = [...(TS.getTrailingCommentRanges(text, pos) ?? []), ...(TS.getLeadingCommentRanges(text, pos) ?? [])];
   const last = ranges.filter((r) => text.startsWith("/**", r.pos)).at(-1);
   if (!last) return EMPTY;
+  const raw = text.slice(last.pos, last.end);
+  // Most member comments are one plain sentence: read those without the full parser.
+  if (!raw.includes("@")) return { summary: plainSummary(raw), tags: [] };
   // comment-parser reads one tag per line; put each `@tag` written after other text on its own line.
-  const comment = text.slice(last.pos, last.end).replace(/([^\s*])[ \t]+(@[a-zA-Z]\w*)/g, "$1\n * $2");
+  const comment = raw.replace(/([^\s*])[ \t]+(@[a-zA-Z]\w*)/g, "$1\n * $2");
   const [block] = parse(comment);
   if (!block) return EMPTY;
   return { summary: block.description.trim(), tags: block.tags.map(toTag) };
 }
 
+/** The text of a tagless `/** ... *\/` block, lines joined with spaces as comment-parser does. */
+function plainSummary(comment: string): string {
+  return comment
+    .slice(3, -2)
+    .split("\n")
+    .map((line) => line.replace(/^\s*\*?\s?/, "").trim())
+    .filter((line) => line.length > 0)
+    .join(" ");
+}
+
 /** The node whose comment documents `decl`: a variable statement for `const f = () => ...`. */
 export function docHost(decl: ts.Node): ts.Node {
   let node: ts.Node = decl;
-  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent)) {
+  if ((TS.isArrowFunction(node) || TS.isFunctionExpression(node)) && TS.isVariableDeclaration(node.parent)) {
     node = node.parent;
   }
-  if (ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent)) {
+  if (TS.isVariableDeclaration(node) && TS.isVariableDeclarationList(node.parent)) {
     return node.parent.parent;
   }
   return node;

@@ -1,27 +1,14 @@
-import ts from "typescript";
+import type ts from "typescript";
 import type { DerivedSite } from "./derive-specs.js";
+import { TS } from "./typescript-host.js";
 
-function keyOf(key: string, factory: ts.NodeFactory): ts.PropertyName {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? factory.createIdentifier(key) : factory.createStringLiteral(key);
-}
-
-/** A JSON value as an expression built with the emitting compiler's own factory. */
-export function jsonExpression(value: unknown, factory: ts.NodeFactory): ts.Expression {
-  if (value === null) return factory.createNull();
-  if (typeof value === "string") return factory.createStringLiteral(value);
-  if (typeof value === "boolean") return value ? factory.createTrue() : factory.createFalse();
-  if (typeof value === "number") {
-    const literal = factory.createNumericLiteral(Math.abs(value));
-    return value < 0 ? factory.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, literal) : literal;
-  }
-  if (Array.isArray(value)) return factory.createArrayLiteralExpression(value.map((v) => jsonExpression(v, factory)));
-  if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return factory.createObjectLiteralExpression(
-      entries.map(([k, v]) => factory.createPropertyAssignment(keyOf(k, factory), jsonExpression(v, factory))),
-    );
-  }
-  return factory.createIdentifier("undefined");
+/**
+ * The spec as one synthesized node whose text is its JSON. The printer writes an
+ * identifier's text verbatim, and building thousands of literal nodes per build was the
+ * largest cost of the transformer (see scripts/bench/build.mjs); JSON is valid JavaScript.
+ */
+export function specExpression(spec: unknown, factory: ts.NodeFactory): ts.Expression {
+  return factory.createIdentifier(JSON.stringify(spec));
 }
 
 /**
@@ -31,7 +18,6 @@ export function jsonExpression(value: unknown, factory: ts.NodeFactory): ts.Expr
 export function specWriter(
   sites: readonly DerivedSite[],
   context: ts.TransformationContext,
-  host: typeof ts = ts,
 ): (file: ts.SourceFile) => ts.SourceFile {
   const { factory } = context;
   const byNode = new Map<ts.Node, DerivedSite>();
@@ -41,12 +27,11 @@ export function specWriter(
   }
   const visit = (node: ts.Node): ts.Node => {
     const derived = byNode.get(node);
-    // Visit with the emitting compiler's own instance (tspc runs a patched copy of tsc.js).
-    const visited = host.visitEachChild(node, visit, context);
+    const visited = TS.visitEachChild(node, visit, context);
     if (!derived) return visited;
-    const spec = jsonExpression(derived.spec, factory);
+    const spec = specExpression(derived.spec, factory);
     const emission = derived.site.emission;
-    if (emission.kind === "append" && host.isCallExpression(visited)) {
+    if (emission.kind === "append" && TS.isCallExpression(visited)) {
       const padding = Array.from({ length: emission.padding }, () => factory.createIdentifier("undefined"));
       return factory.updateCallExpression(visited, visited.expression, visited.typeArguments, [
         ...visited.arguments,
@@ -54,7 +39,7 @@ export function specWriter(
         spec,
       ]);
     }
-    if (emission.kind === "call" && host.isDecorator(visited)) {
+    if (emission.kind === "call" && TS.isDecorator(visited)) {
       const call = factory.createCallExpression(visited.expression, undefined, [
         factory.createIdentifier("undefined"),
         spec,
@@ -66,5 +51,5 @@ export function specWriter(
       factory.createPropertyAssignment("spec", spec),
     ]);
   };
-  return (file) => (byNode.size === 0 ? file : (host.visitEachChild(file, visit, context) as ts.SourceFile));
+  return (file) => (byNode.size === 0 ? file : (TS.visitEachChild(file, visit, context) as ts.SourceFile));
 }

@@ -3,7 +3,7 @@ export type { DerivedSite, FileResult } from "./derive-specs.js";
 export { deriveSpecs } from "./derive-specs.js";
 export type { DiagnosticCodeValue } from "./diagnostics.js";
 export { DiagnosticCode } from "./diagnostics.js";
-export { jsonExpression, specWriter } from "./emit-ast.js";
+export { specExpression, specWriter } from "./emit-ast.js";
 export type { TextEdit } from "./emit-text.js";
 export { editFor, spliceSpecs } from "./emit-text.js";
 export type { CompilerOptions, ReportFn, ResolvedOptions, SpecCheck } from "./options.js";

@@ -1,5 +1,6 @@
-import ts from "typescript";
+import type ts from "typescript";
 import type { ToolwrightTypes } from "./toolwright-types.js";
+import { TS } from "./typescript-host.js";
 
 /**
  * How the spec is written at a site:
@@ -25,21 +26,21 @@ export interface ToolSite {
 
 function unwrap(expression: ts.Expression): ts.Expression {
   let node = expression;
-  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
+  while (TS.isParenthesizedExpression(node) || TS.isAsExpression(node) || TS.isSatisfiesExpression(node)) {
     node = node.expression;
   }
   return node;
 }
 
 function isFunctionValued(node: ts.Expression, checker: ts.TypeChecker): boolean {
-  return checker.getSignaturesOfType(checker.getTypeAtLocation(node), ts.SignatureKind.Call).length > 0;
+  return checker.getSignaturesOfType(checker.getTypeAtLocation(node), TS.SignatureKind.Call).length > 0;
 }
 
 function decoratorSite(decorator: ts.Decorator, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite | undefined {
   const method = decorator.parent;
-  if (!ts.isMethodDeclaration(method)) return undefined;
+  if (!TS.isMethodDeclaration(method)) return undefined;
   const expression = decorator.expression;
-  if (ts.isCallExpression(expression)) {
+  if (TS.isCallExpression(expression)) {
     const signature = checker.getResolvedSignature(expression);
     const index = signature ? types.specParameterIndex(signature) : -1;
     if (index < 0 || expression.arguments.length > index) return undefined;
@@ -50,7 +51,7 @@ function decoratorSite(decorator: ts.Decorator, types: ToolwrightTypes, checker:
       emission: { kind: "append", call: expression, padding: index - expression.arguments.length },
     };
   }
-  const signatures = checker.getSignaturesOfType(checker.getTypeAtLocation(expression), ts.SignatureKind.Call);
+  const signatures = checker.getSignaturesOfType(checker.getTypeAtLocation(expression), TS.SignatureKind.Call);
   if (!signatures.some((s) => types.specParameterIndex(s) >= 0)) return undefined;
   return { node: decorator, fn: method, emission: { kind: "call", decorator } };
 }
@@ -59,7 +60,7 @@ function callSite(call: ts.CallExpression, types: ToolwrightTypes, checker: ts.T
   const [first, second] = call.arguments;
   // The decorator factory form `tool(options?)` also has a spec parameter: only calls whose
   // first argument is a function are function tool sites.
-  if (!first || ts.isDecorator(call.parent) || !isFunctionValued(first, checker)) return undefined;
+  if (!first || TS.isDecorator(call.parent) || !isFunctionValued(first, checker)) return undefined;
   const signature = checker.getResolvedSignature(call);
   const index = signature ? types.specParameterIndex(signature) : -1;
   // index 0 would be the decorator factory form `tool(options?, spec?)` used outside a decorator.
@@ -77,12 +78,12 @@ function elementSites(list: ts.ArrayLiteralExpression, types: ToolwrightTypes, c
   if (!contextual) return [];
   const candidates = contextual.isUnion() ? contextual.types : [contextual];
   const isToolList = candidates.some((c) => {
-    const element = checker.getIndexTypeOfType(c, ts.IndexKind.Number);
+    const element = checker.getIndexTypeOfType(c, TS.IndexKind.Number);
     return element !== undefined && types.isToolInput(element);
   });
   if (!isToolList) return [];
   return list.elements
-    .filter((e) => !ts.isSpreadElement(e) && !ts.isOmittedExpression(e) && isFunctionValued(e, checker))
+    .filter((e) => !TS.isSpreadElement(e) && !TS.isOmittedExpression(e) && isFunctionValued(e, checker))
     .map((e) => ({ node: e, fn: unwrap(e), emission: { kind: "wrap", element: e } }));
 }
 
@@ -94,16 +95,16 @@ function elementSites(list: ts.ArrayLiteralExpression, types: ToolwrightTypes, c
 export function findToolSites(file: ts.SourceFile, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite[] {
   const sites: ToolSite[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isDecorator(node)) {
+    if (TS.isDecorator(node)) {
       const site = decoratorSite(node, types, checker);
       if (site) sites.push(site);
-    } else if (ts.isCallExpression(node)) {
+    } else if (TS.isCallExpression(node)) {
       const site = callSite(node, types, checker);
       if (site) sites.push(site);
-    } else if (ts.isArrayLiteralExpression(node) && node.elements.length > 0) {
+    } else if (TS.isArrayLiteralExpression(node) && node.elements.length > 0) {
       sites.push(...elementSites(node, types, checker));
     }
-    ts.forEachChild(node, visit);
+    TS.forEachChild(node, visit);
   };
   visit(file);
   return sites;

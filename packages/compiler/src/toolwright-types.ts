@@ -1,5 +1,6 @@
 import path from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
+import { TS } from "./typescript-host.js";
 
 const BRAND_FILE = /[\\/](spec|context)\.(d\.)?ts$/;
 
@@ -11,6 +12,7 @@ const BRAND_FILE = /[\\/](spec|context)\.(d\.)?ts$/;
 export class ToolwrightTypes {
   /** Folders holding toolwright's runtime modules (source or `.d.ts`) in this Program. */
   readonly runtimeDirs: ReadonlySet<string>;
+  private readonly specIndexes = new Map<ts.Node, number>();
 
   constructor(
     program: ts.Program,
@@ -35,14 +37,24 @@ export class ToolwrightTypes {
     const parts = type.isUnion() ? type.types : [type];
     return parts.some(
       (part) =>
-        (part.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) !== 0 &&
+        (part.flags & (TS.TypeFlags.Object | TS.TypeFlags.Intersection)) !== 0 &&
         this.checker.getPropertiesOfType(part).some((p) => this.isBrand(p, brand)),
     );
   }
 
   /** Index of the signature's `CompiledSpec` parameter, or -1. */
   specParameterIndex(signature: ts.Signature): number {
-    return signature.parameters.findIndex((p) => this.hasBrand(this.checker.getTypeOfSymbol(p), "compiledSpecBrand"));
+    // Generic signatures are instantiated per call; the spec parameter's position is a
+    // property of the declaration, so look it up once per declaration.
+    const declaration = signature.getDeclaration();
+    let index = declaration ? this.specIndexes.get(declaration) : undefined;
+    if (index === undefined) {
+      index = signature.parameters.findIndex((p) =>
+        this.hasBrand(this.checker.getTypeOfSymbol(p), "compiledSpecBrand"),
+      );
+      if (declaration) this.specIndexes.set(declaration, index);
+    }
+    return index;
   }
 
   /** True when `type` is toolwright's `ToolInput` union (the element type of tool lists). */

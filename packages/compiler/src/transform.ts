@@ -1,7 +1,8 @@
-import ts from "typescript";
+import type ts from "typescript";
 import { deriveSpecs } from "./derive-specs.js";
 import { specWriter } from "./emit-ast.js";
 import type { CompilerOptions } from "./options.js";
+import { TS, useTypeScript } from "./typescript-host.js";
 
 /** What ts-patch passes as the third argument of a `program` transformer. */
 export interface TransformerExtras {
@@ -13,15 +14,14 @@ export interface TransformerExtras {
 const reported = new WeakMap<ts.Program, Set<string>>();
 
 function versionProblem(running: string): ts.Diagnostic | undefined {
-  const major = (v: string) => v.split(".").slice(0, 2).join(".");
-  if (major(running) === major(ts.version)) return undefined;
+  if (running.startsWith("5.")) return undefined;
   return {
     file: undefined,
     start: undefined,
     length: undefined,
-    category: ts.DiagnosticCategory.Error,
+    category: TS.DiagnosticCategory.Error,
     code: 990000,
-    messageText: `TW990000: the build runs TypeScript ${running} but @toolwright/compiler loaded TypeScript ${ts.version}. Fix: install one TypeScript version (npm ls typescript) so both resolve the same copy.`,
+    messageText: `TW990000: the build runs TypeScript ${running}, but the toolwright transformer supports TypeScript 5 (tested with 5.9). Fix: build with TypeScript 5.9 (e.g. "typescript": "5.9.3" in devDependencies).`,
   };
 }
 
@@ -41,12 +41,13 @@ export default function toolwrightTransform(
   config: CompilerOptions = {},
   extras?: TransformerExtras,
 ): ts.TransformerFactory<ts.SourceFile> {
-  const host = extras?.ts ?? ts;
+  // Work with the instance running the build, never a second copy of TypeScript.
+  if (extras?.ts) useTypeScript(extras.ts);
   let done = reported.get(program);
   if (!done) {
     done = new Set();
     reported.set(program, done);
-    const problem = versionProblem(host.version);
+    const problem = versionProblem(TS.version);
     if (problem) extras?.addDiagnostic(problem);
   }
   const seen = done;
@@ -58,7 +59,7 @@ export default function toolwrightTransform(
         seen.add(file.fileName);
         for (const diagnostic of diagnostics) extras?.addDiagnostic(diagnostic);
       }
-      return specWriter(sites, context, host)(file);
+      return specWriter(sites, context)(file);
     };
   };
 }

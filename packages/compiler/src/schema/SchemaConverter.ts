@@ -1,6 +1,7 @@
 import type { JsonSchema } from "toolwright";
-import ts from "typescript";
+import type ts from "typescript";
 import { type DocBlock, readDoc } from "../docs.js";
+import { TS } from "../typescript-host.js";
 import { withDoc } from "./keywords.js";
 import type { RuleContext, TypeRule } from "./rule.js";
 import { RULES } from "./rules.js";
@@ -65,7 +66,7 @@ export class SchemaConverter implements RuleContext {
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     const doc = declaration ? readDoc(declaration) : NO_DOC;
     const schema = this.convert(this.checker.getTypeOfSymbol(property), `.${property.getName()}`);
-    return { schema: withDoc(schema, doc), optional: (property.flags & ts.SymbolFlags.Optional) !== 0 };
+    return { schema: withDoc(schema, doc), optional: (property.flags & TS.SymbolFlags.Optional) !== 0 };
   }
 
   unsupported(construct: string, fix: string): JsonSchema {
@@ -75,7 +76,7 @@ export class SchemaConverter implements RuleContext {
 
   /** Only named, user-declared object types can recurse; arrays and lib types are skipped. */
   private isTracked(type: ts.Type): boolean {
-    if ((type.flags & ts.TypeFlags.Object) === 0) return false;
+    if ((type.flags & TS.TypeFlags.Object) === 0) return false;
     if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) return false;
     return !isLibSymbol(type.getSymbol());
   }

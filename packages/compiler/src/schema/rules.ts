@@ -1,21 +1,20 @@
 import type { JsonSchema } from "toolwright";
-import ts from "typescript";
+import type ts from "typescript";
+import { TS } from "../typescript-host.js";
 import type { TypeRule } from "./rule.js";
 import { isLibSymbol, jsonTypeOf, libName, literalValue } from "./type-facts.js";
-
-const F = ts.TypeFlags;
 
 /** `any` and `unknown` accept any JSON value. */
 const anyUnknownRule: TypeRule = {
   name: "any-unknown",
-  supports: (t) => (t.flags & (F.Any | F.Unknown)) !== 0,
+  supports: (t) => (t.flags & (TS.TypeFlags.Any | TS.TypeFlags.Unknown)) !== 0,
   convert: () => ({}),
 };
 
 /** A type parameter left open (`function f<T>(x: T)`): the schema cannot know what T is. */
 const typeParameterRule: TypeRule = {
   name: "type-parameter",
-  supports: (t) => (t.flags & F.TypeParameter) !== 0,
+  supports: (t) => (t.flags & TS.TypeFlags.TypeParameter) !== 0,
   convert: (t, ctx) =>
     ctx.unsupported(
       `the unresolved type parameter \`${ctx.checker.typeToString(t)}\``,
@@ -25,27 +24,27 @@ const typeParameterRule: TypeRule = {
 
 const bigintRule: TypeRule = {
   name: "bigint",
-  supports: (t) => (t.flags & F.BigIntLike) !== 0,
+  supports: (t) => (t.flags & TS.TypeFlags.BigIntLike) !== 0,
   convert: (_t, ctx) => ctx.unsupported("`bigint`", "use `number`, or a `string` of digits and convert it in the tool"),
 };
 
 const symbolRule: TypeRule = {
   name: "symbol",
-  supports: (t) => (t.flags & F.ESSymbolLike) !== 0,
+  supports: (t) => (t.flags & TS.TypeFlags.ESSymbolLike) !== 0,
   convert: (_t, ctx) => ctx.unsupported("`symbol`", "use a `string` or a string literal union"),
 };
 
 /** `undefined`, `void` and `never` alone carry no JSON value (optional members are handled by the caller). */
 const noValueRule: TypeRule = {
   name: "no-value",
-  supports: (t) => (t.flags & (F.Undefined | F.Void | F.Never)) !== 0,
+  supports: (t) => (t.flags & (TS.TypeFlags.Undefined | TS.TypeFlags.Void | TS.TypeFlags.Never)) !== 0,
   convert: (t, ctx) =>
     ctx.unsupported(`\`${ctx.checker.typeToString(t)}\``, "make the member optional (`?`) or give it a data type"),
 };
 
 const nullRule: TypeRule = {
   name: "null",
-  supports: (t) => (t.flags & F.Null) !== 0,
+  supports: (t) => (t.flags & TS.TypeFlags.Null) !== 0,
   convert: () => ({ type: "null" }),
 };
 
@@ -53,7 +52,7 @@ const nullRule: TypeRule = {
 const integerRule: TypeRule = {
   name: "integer",
   supports(t, ctx) {
-    if (!t.isIntersection() || !t.types.some((m) => (m.flags & F.Number) !== 0)) return false;
+    if (!t.isIntersection() || !t.types.some((m) => (m.flags & TS.TypeFlags.Number) !== 0)) return false;
     if (/^int(eger)?$/i.test(t.aliasSymbol?.getName() ?? "")) return true;
     return t.types.some((m) =>
       ctx.checker.getPropertiesOfType(m).some((p) => {
@@ -68,7 +67,7 @@ const integerRule: TypeRule = {
 /** A whole `enum` (string or numeric members). */
 const enumRule: TypeRule = {
   name: "enum",
-  supports: (t) => t.isUnion() && (t.flags & F.EnumLiteral) !== 0,
+  supports: (t) => t.isUnion() && (t.flags & TS.TypeFlags.EnumLiteral) !== 0,
   convert(t, ctx) {
     const values = (t as ts.UnionType).types.map((m) => literalValue(m, ctx.checker));
     const types = [...new Set(values.map(jsonTypeOf))];
@@ -79,7 +78,8 @@ const enumRule: TypeRule = {
 /** A single literal type (`"metric"`, `3`, `true`) or one enum member. */
 const literalRule: TypeRule = {
   name: "literal",
-  supports: (t) => (t.flags & (F.StringLiteral | F.NumberLiteral | F.BooleanLiteral)) !== 0,
+  supports: (t) =>
+    (t.flags & (TS.TypeFlags.StringLiteral | TS.TypeFlags.NumberLiteral | TS.TypeFlags.BooleanLiteral)) !== 0,
   convert(t, ctx) {
     const value = literalValue(t, ctx.checker);
     return { type: jsonTypeOf(value), const: value };
@@ -88,8 +88,10 @@ const literalRule: TypeRule = {
 
 const primitiveRule: TypeRule = {
   name: "primitive",
-  supports: (t) => (t.flags & (F.String | F.Number | F.Boolean)) !== 0,
-  convert: (t) => ({ type: t.flags & F.String ? "string" : t.flags & F.Number ? "number" : "boolean" }),
+  supports: (t) => (t.flags & (TS.TypeFlags.String | TS.TypeFlags.Number | TS.TypeFlags.Boolean)) !== 0,
+  convert: (t) => ({
+    type: t.flags & TS.TypeFlags.String ? "string" : t.flags & TS.TypeFlags.Number ? "number" : "boolean",
+  }),
 };
 
 function escapeRegExp(text: string): string {
@@ -99,10 +101,10 @@ function escapeRegExp(text: string): string {
 /** Template literal types (`` `user-${number}` ``) become a string with an anchored `pattern`. */
 const templateLiteralRule: TypeRule = {
   name: "template-literal",
-  supports: (t) => (t.flags & F.TemplateLiteral) !== 0,
+  supports: (t) => (t.flags & TS.TypeFlags.TemplateLiteral) !== 0,
   convert(t) {
     const { texts, types } = t as ts.TemplateLiteralType;
-    const holes = types.map((h) => (h.flags & F.Number ? "-?\\d+(\\.\\d+)?" : ".*"));
+    const holes = types.map((h) => (h.flags & TS.TypeFlags.Number ? "-?\\d+(\\.\\d+)?" : ".*"));
     const body = texts.map((text, i) => escapeRegExp(text) + (holes[i] ?? "")).join("");
     return { type: "string", pattern: `^${body}$` };
   },
@@ -112,15 +114,19 @@ const templateLiteralRule: TypeRule = {
 const brandedPrimitiveRule: TypeRule = {
   name: "branded-primitive",
   supports: (t) =>
-    t.isIntersection() && t.types.filter((m) => (m.flags & (F.String | F.Number | F.Boolean)) !== 0).length === 1,
+    t.isIntersection() &&
+    t.types.filter((m) => (m.flags & (TS.TypeFlags.String | TS.TypeFlags.Number | TS.TypeFlags.Boolean)) !== 0)
+      .length === 1,
   convert(t, ctx) {
-    const primitive = (t as ts.IntersectionType).types.find((m) => (m.flags & (F.String | F.Number | F.Boolean)) !== 0);
+    const primitive = (t as ts.IntersectionType).types.find(
+      (m) => (m.flags & (TS.TypeFlags.String | TS.TypeFlags.Number | TS.TypeFlags.Boolean)) !== 0,
+    );
     return primitive ? ctx.convert(primitive, "") : {};
   },
 };
 
 function isBooleanLiteral(t: ts.Type): boolean {
-  return (t.flags & F.BooleanLiteral) !== 0;
+  return (t.flags & TS.TypeFlags.BooleanLiteral) !== 0;
 }
 
 /**
@@ -133,9 +139,11 @@ const unionRule: TypeRule = {
   name: "union",
   supports: (t) => t.isUnion(),
   convert(t, ctx) {
-    const members = (t as ts.UnionType).types.filter((m) => (m.flags & (F.Undefined | F.Void)) === 0);
-    const nullable = members.some((m) => (m.flags & F.Null) !== 0);
-    let rest = members.filter((m) => (m.flags & F.Null) === 0);
+    const members = (t as ts.UnionType).types.filter(
+      (m) => (m.flags & (TS.TypeFlags.Undefined | TS.TypeFlags.Void)) === 0,
+    );
+    const nullable = members.some((m) => (m.flags & TS.TypeFlags.Null) !== 0);
+    let rest = members.filter((m) => (m.flags & TS.TypeFlags.Null) === 0);
     const booleans = rest.filter(isBooleanLiteral);
     const wholeBoolean = booleans.length === 2;
     if (wholeBoolean) rest = rest.filter((m) => !isBooleanLiteral(m));
@@ -199,8 +207,8 @@ const libClassRule: TypeRule = {
 const functionRule: TypeRule = {
   name: "function",
   supports: (t, ctx) =>
-    ctx.checker.getSignaturesOfType(t, ts.SignatureKind.Call).length > 0 ||
-    ctx.checker.getSignaturesOfType(t, ts.SignatureKind.Construct).length > 0,
+    ctx.checker.getSignaturesOfType(t, TS.SignatureKind.Call).length > 0 ||
+    ctx.checker.getSignaturesOfType(t, TS.SignatureKind.Construct).length > 0,
   convert: (t, ctx) =>
     ctx.unsupported(
       `the function type \`${ctx.checker.typeToString(t)}\``,
@@ -220,10 +228,10 @@ const tupleRule: TypeRule = {
     let items: JsonSchema | false = false;
     args.forEach((arg, i) => {
       const schema = ctx.convert(arg, `[${i}]`);
-      if ((flags[i] ?? 0) & ts.ElementFlags.Variable) items = schema;
+      if ((flags[i] ?? 0) & TS.ElementFlags.Variable) items = schema;
       else prefixItems.push(schema);
     });
-    const minItems = flags.filter((f) => f & ts.ElementFlags.Required).length;
+    const minItems = flags.filter((f) => f & TS.ElementFlags.Required).length;
     return {
       type: "array",
       ...(prefixItems.length > 0 ? { prefixItems } : {}),
@@ -251,9 +259,9 @@ const classInstanceRule: TypeRule = {
     const symbol = t.getSymbol();
     return (
       symbol !== undefined &&
-      (symbol.flags & ts.SymbolFlags.Class) !== 0 &&
+      (symbol.flags & TS.SymbolFlags.Class) !== 0 &&
       !isLibSymbol(symbol) &&
-      ctx.checker.getPropertiesOfType(t).some((p) => (p.flags & ts.SymbolFlags.Method) !== 0)
+      ctx.checker.getPropertiesOfType(t).some((p) => (p.flags & TS.SymbolFlags.Method) !== 0)
     );
   },
   convert: (t, ctx) =>
@@ -269,7 +277,7 @@ const classInstanceRule: TypeRule = {
  */
 const objectRule: TypeRule = {
   name: "object",
-  supports: (t) => (t.flags & (F.Object | F.Intersection | F.NonPrimitive)) !== 0,
+  supports: (t) => (t.flags & (TS.TypeFlags.Object | TS.TypeFlags.Intersection | TS.TypeFlags.NonPrimitive)) !== 0,
   convert(t, ctx) {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
@@ -280,12 +288,14 @@ const objectRule: TypeRule = {
       properties[property.getName()] = schema;
       if (!optional) required.push(property.getName());
     }
-    const index = ctx.checker.getIndexInfosOfType(t).find((i) => (i.keyType.flags & (F.String | F.Number)) !== 0);
+    const index = ctx.checker
+      .getIndexInfosOfType(t)
+      .find((i) => (i.keyType.flags & (TS.TypeFlags.String | TS.TypeFlags.Number)) !== 0);
     return {
       type: "object",
       ...(Object.keys(properties).length > 0 ? { properties } : {}),
       ...(required.length > 0 ? { required } : {}),
-      additionalProperties: index ? ctx.convert(index.type, "[key]") : (t.flags & F.NonPrimitive) !== 0,
+      additionalProperties: index ? ctx.convert(index.type, "[key]") : (t.flags & TS.TypeFlags.NonPrimitive) !== 0,
     };
   },
 };

@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type ts from "typescript";
+import { TS } from "../typescript-host.js";
 
 /** True when the symbol is declared in a TypeScript default library file (`lib.*.d.ts`). */
 export function isLibSymbol(symbol: ts.Symbol | undefined): boolean {
@@ -10,13 +11,13 @@ export function libName(type: ts.Type): string | undefined {
   // Only classes and interfaces: mapped utility types (Record, Partial, ...) also live in
   // lib files but are plain objects once instantiated.
   const symbol = type.getSymbol();
-  const named = symbol && (symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) !== 0;
+  const named = symbol && (symbol.flags & (TS.SymbolFlags.Class | TS.SymbolFlags.Interface)) !== 0;
   return named && isLibSymbol(symbol) ? symbol.getName() : undefined;
 }
 
 /** True for `string`, `number`, `boolean` and their literals. */
 export function isPrimitiveLike(type: ts.Type): boolean {
-  return (type.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike)) !== 0;
+  return (type.flags & (TS.TypeFlags.StringLike | TS.TypeFlags.NumberLike | TS.TypeFlags.BooleanLike)) !== 0;
 }
 
 /** The JSON Schema `type` of a literal value. */
@@ -27,6 +28,6 @@ export function jsonTypeOf(value: unknown): string {
 /** The value of a string, number or boolean literal type. */
 export function literalValue(type: ts.Type, checker: ts.TypeChecker): string | number | boolean | undefined {
   if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
-  if (type.flags & ts.TypeFlags.BooleanLiteral) return checker.typeToString(type) === "true";
+  if (type.flags & TS.TypeFlags.BooleanLiteral) return checker.typeToString(type) === "true";
   return undefined;
 }

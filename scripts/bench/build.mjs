@@ -1,0 +1,73 @@
+/**
+ * Build benchmark: `tsc` alone, then `tspc` (ts-patch's tsc) with our transformer, and
+ * `tsc` alone then `tspc` with typia's transformer, each compiler on its own program of
+ * the same generated functions (200 and 1,000 tools). Whole processes, medians of wall and
+ * CPU time. Run alone: `node scripts/bench/build.mjs [--quick]`.
+ */
+import { writeProject } from "./generate/project.mjs";
+import { projectDir, TSC, TSPC } from "./lib/paths.mjs";
+import { projectBuilt } from "./lib/prepare.mjs";
+import { timeNode } from "./lib/process-timer.mjs";
+import { fmt, markdownTable, times } from "./lib/table.mjs";
+
+/**
+ * Measures the builds and returns table rows.
+ *
+ * @param {{ sizes: number[], runs: number, warmup: number, log?: (line: string) => void }} options
+ * @returns {import("./lib/table.mjs").Row[]}
+ */
+export function benchBuild({ sizes, runs, warmup, log = () => {} }) {
+  const rows = [];
+  for (const n of sizes) {
+    const project = writeProject(projectDir(n), n);
+    const time = (cli, config) => {
+      log(`build: ${n} tools, ${config}`);
+      return timeNode([cli, "-p", config], { runs, warmup, cwd: project.dir });
+    };
+    const base = time(TSC, "tsconfig.toolwright-plain.json");
+    const ours = time(TSPC, "tsconfig.toolwright.json");
+    const typiaBase = time(TSC, "tsconfig.typia-plain.json");
+    const typia = time(TSPC, "tsconfig.typia.json");
+    projectBuilt(project);
+    const section = `Build, ${n} tools`;
+    const cpu = (r) => `CPU ${fmt(r.cpuMs)} ms`;
+    const oursOverhead = ours.wallMs - base.wallMs;
+    const typiaOverhead = typia.wallMs - typiaBase.wallMs;
+    rows.push(
+      { section, name: "tsc (toolwright sources)", value: base.wallMs, unit: "ms", note: cpu(base) },
+      {
+        section,
+        name: "tspc + toolwright transformer",
+        value: ours.wallMs,
+        unit: "ms",
+        note: `${cpu(ours)}; +${fmt(oursOverhead)} ms`,
+        ratio: `${times(ours.wallMs, base.wallMs)} tsc (CPU ${times(ours.cpuMs, base.cpuMs)})`,
+        target: "<= 1.10x tsc",
+        met: ours.wallMs <= 1.1 * base.wallMs,
+      },
+      { section, name: "tsc (typia sources)", value: typiaBase.wallMs, unit: "ms", note: cpu(typiaBase) },
+      {
+        section,
+        name: "tspc + typia transformer",
+        value: typia.wallMs,
+        unit: "ms",
+        note: `${cpu(typia)}; +${fmt(typiaOverhead)} ms`,
+        ratio: `${times(typia.wallMs, typiaBase.wallMs)} tsc (CPU ${times(typia.cpuMs, typiaBase.cpuMs)})`,
+        target: "toolwright's overhead below typia's",
+        met: oursOverhead < typiaOverhead,
+      },
+    );
+  }
+  return rows;
+}
+
+if (import.meta.main ?? process.argv[1] === import.meta.filename) {
+  const quick = process.argv.includes("--quick");
+  const rows = benchBuild({
+    sizes: quick ? [20] : [200, 1000],
+    runs: quick ? 1 : 5,
+    warmup: quick ? 0 : 1,
+    log: (line) => console.error(line),
+  });
+  console.log(markdownTable(rows));
+}
