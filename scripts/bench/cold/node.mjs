@@ -1,0 +1,4 @@
+/** Cold-start baseline: a Node process that imports nothing and reports at once. */
+import { reportFirstCall } from "./report.mjs";
+
+reportFirstCall(true);

@@ -1,0 +1,94 @@
+/**
+ * The one benchmark command: builds, cold starts, validation throughput, loop overhead and
+ * runtime size, against typia, ajv, zod, the Vercel AI SDK and the OpenAI Agents SDK, on
+ * generated equivalent tools. Prints one table of medians and ratios.
+ *
+ *   node scripts/bench/run.mjs                  everything (about 8 minutes on 2 cores)
+ *   node scripts/bench/run.mjs --quick          tiny sizes, one run each: checks the harness
+ *   node scripts/bench/run.mjs --only build,size   (build, cold, validate, loop, size, esbuild)
+ *   node scripts/bench/run.mjs --update-docs    also writes the table into docs/benchmarks.md
+ *
+ * From the repository root, `npm run bench` builds the packages and runs this.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { benchBuild } from "./build.mjs";
+import { benchColdStart } from "./cold-start.mjs";
+import { describeMachine, machine } from "./lib/machine.mjs";
+import { BENCH_DIR } from "./lib/paths.mjs";
+import { markdownTable } from "./lib/table.mjs";
+import { benchLoop } from "./loop.mjs";
+import { benchSize } from "./size.mjs";
+import { benchValidate } from "./validate.mjs";
+
+const DOCS = path.resolve(BENCH_DIR, "..", "..", "docs", "benchmarks.md");
+const START = "<!-- bench:results:start -->";
+const END = "<!-- bench:results:end -->";
+
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
+const onlyIndex = argv.indexOf("--only");
+const only = onlyIndex >= 0 ? new Set(argv[onlyIndex + 1].split(",")) : undefined;
+const log = (line) => console.error(`[bench] ${line}`);
+
+/** Each benchmark, with its full and its quick settings. */
+const BENCHMARKS = {
+  build: () =>
+    benchBuild(quick ? { sizes: [20], runs: 1, warmup: 0, log } : { sizes: [200, 1000], runs: 5, warmup: 1, log }),
+  cold: () => benchColdStart(quick ? { n: 20, runs: 1, warmup: 0, log } : { n: 200, runs: 15, warmup: 3, log }),
+  validate: () => benchValidate(quick ? { n: 20, time: 50, log } : { n: 200, time: 1000, log }),
+  loop: () => benchLoop(quick ? { time: 50, log } : { time: 2000, log }),
+  size: () => benchSize({ log }),
+};
+
+for (const name of only ?? []) {
+  if (!(name in BENCHMARKS) && name !== "esbuild")
+    throw new Error(`unknown benchmark "${name}"; choose from ${[...Object.keys(BENCHMARKS), "esbuild"].join(", ")}`);
+}
+
+const host = machine();
+const started = Date.now();
+const rows = [];
+for (const [name, run] of Object.entries(BENCHMARKS)) {
+  if (only && !only.has(name)) continue;
+  rows.push(...(await run()));
+}
+const table = markdownTable(rows);
+// The esbuild plugin's own benchmark (incremental rebuilds) prints its own small table.
+const ESBUILD = path.join(BENCH_DIR, "esbuild.mjs");
+let esbuildReport = "";
+if ((!only || only.has("esbuild")) && existsSync(ESBUILD)) {
+  log("esbuild plugin: cold build and rebuilds (scripts/bench/esbuild.mjs)");
+  const child = spawnSync(process.execPath, [ESBUILD, ...(quick ? ["--tools", "20", "--runs", "1"] : [])], {
+    encoding: "utf8",
+  });
+  if (child.status !== 0) throw new Error(`scripts/bench/esbuild.mjs failed:\n${child.stdout}\n${child.stderr}`);
+  esbuildReport = child.stdout.trim();
+}
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+const where = describeMachine(host, os.loadavg()[0]);
+const esbuildBlock = esbuildReport ? `\n\n\`\`\`\n${esbuildReport}\n\`\`\`` : "";
+console.log(`${table}${esbuildBlock}\n\nMachine: ${where}. Took ${minutes} min.`);
+
+if (argv.includes("--update-docs")) {
+  const command = `node scripts/bench/run.mjs${only ? ` --only ${[...only].join(",")}` : ""}${quick ? " --quick" : ""}`;
+  const block = [
+    START,
+    "",
+    `Command: \`${command}\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${minutes} min).`,
+    "",
+    `Machine: ${where}.`,
+    "",
+    table,
+    "",
+    END,
+  ].join("\n");
+  const docs = readFileSync(DOCS, "utf8");
+  const from = docs.indexOf(START);
+  const to = docs.indexOf(END);
+  if (from < 0 || to < 0) throw new Error(`${DOCS} has no ${START} ... ${END} block to fill`);
+  writeFileSync(DOCS, docs.slice(0, from) + block + docs.slice(to + END.length));
+  log(`wrote the table into ${path.relative(process.cwd(), DOCS)}`);
+}

@@ -1,0 +1,115 @@
+/**
+ * Validation throughput on the 200 generated tools: every iteration validates one call
+ * of each tool (valid arguments, invalid arguments, and invalid arguments with the error
+ * turned into the text a model would read), for toolwright's `validateArguments`, ajv,
+ * typia's `validate` and zod's `safeParse`. tinybench; medians.
+ * Run alone: `node scripts/bench/validate.mjs [--quick]`.
+ */
+import { pathToFileURL } from "node:url";
+import { Ajv } from "ajv";
+import { Bench } from "tinybench";
+import { validateArguments } from "toolwright";
+import { z } from "zod";
+import { shapeOf } from "./generate/shapes.mjs";
+import { prepareProject } from "./lib/prepare.mjs";
+import { fmt, markdownTable, versus } from "./lib/table.mjs";
+
+const load = async (file) => import(pathToFileURL(file).href);
+
+/** Each system as three functions of (tool index, arguments) → something to keep. */
+async function systems(project) {
+  const { tools } = await load(project.toolwrightOut);
+  const { validators } = await load(project.typiaOut);
+  const { schemas: zodSchemas } = await load(project.zod);
+  const { schemas: jsonSchemas } = await load(project.jsonSchemas);
+  const ajv = new Ajv({ allErrors: true });
+  const ajvValidators = jsonSchemas.map((s) => ajv.compile(s));
+  const typiaText = (errors) => errors.map((e) => `${e.path}: expected ${e.expected}, got ${JSON.stringify(e.value)}`);
+  return {
+    toolwright: {
+      ok: (i, args) => validateArguments(tools[i], args).ok,
+      // The feedback message is built with the verdict; there is no cheaper "invalid" path.
+      report: (i, args) => validateArguments(tools[i], args).error.message,
+    },
+    ajv: {
+      ok: (i, args) => ajvValidators[i](args),
+      report: (i, args) => (ajvValidators[i](args) ? "" : ajv.errorsText(ajvValidators[i].errors)),
+    },
+    "typia.validate": {
+      ok: (i, args) => validators[i](args).success,
+      report: (i, args) => typiaText(validators[i](args).errors).join("\n"),
+    },
+    "zod safeParse": {
+      ok: (i, args) => zodSchemas[i].safeParse(args).success,
+      report: (i, args) => z.prettifyError(zodSchemas[i].safeParse(args).error),
+    },
+  };
+}
+
+/**
+ * Measures validation throughput and returns table rows.
+ *
+ * @returns {Promise<import("./lib/table.mjs").Row[]>}
+ */
+export async function benchValidate({ n = 200, time = 1000, log = () => {} } = {}) {
+  const project = prepareProject(n);
+  const all = await systems(project);
+  const ids = Array.from({ length: n }, (_, i) => i);
+  // Honest inputs: every system must accept each valid call and reject each invalid one.
+  for (const [name, s] of Object.entries(all)) {
+    for (const i of ids) {
+      if (s.ok(i, shapeOf(i).valid) !== true) throw new Error(`${name} rejected the valid arguments of tool ${i}`);
+      if (s.ok(i, shapeOf(i).invalid) !== false) throw new Error(`${name} accepted the invalid arguments of tool ${i}`);
+    }
+  }
+  const kinds = [
+    ["valid arguments", "ok", "valid"],
+    ["invalid arguments", "ok", "invalid"],
+    ["invalid arguments + error text", "report", "invalid"],
+  ];
+  const rows = [];
+  for (const [label, fn, sample] of kinds) {
+    const bench = new Bench({ time, warmupTime: Math.min(200, time) });
+    let sink = 0;
+    for (const [name, s] of Object.entries(all)) {
+      const run = s[fn];
+      bench.add(name, () => {
+        for (const i of ids) {
+          const out = run(i, shapeOf(i)[sample]);
+          sink += out === true ? 1 : out === false ? 2 : out.length;
+        }
+      });
+    }
+    log(`validate: ${label}`);
+    await bench.run();
+    if (sink === 0) throw new Error("validation results were never used");
+    const opsPerSec = Object.fromEntries(bench.tasks.map((t) => [t.name, (n * 1000) / t.result.latency.p50]));
+    for (const [name, ops] of Object.entries(opsPerSec)) {
+      const ours = name === "toolwright";
+      const row = {
+        section: `Validation, ${label}`,
+        name,
+        value: ops,
+        unit: "calls/s",
+        note: `${fmt(1e6 / ops)} µs/call`,
+      };
+      if (!ours) row.ratio = versus(1 / opsPerSec.toolwright, 1 / ops);
+      if (!ours && fn === "ok" && sample === "valid" && name === "typia.validate") {
+        row.target = "toolwright >= typia";
+        row.met = opsPerSec.toolwright >= ops;
+      }
+      if (!ours && fn === "ok" && sample === "valid" && name === "zod safeParse") {
+        row.target = "toolwright >= 20x zod";
+        row.met = opsPerSec.toolwright >= 20 * ops;
+      }
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const quick = process.argv.includes("--quick");
+  const rows = await benchValidate({ n: quick ? 20 : 200, time: quick ? 100 : 1000, log: (l) => console.error(l) });
+  console.log(markdownTable(rows));
+}
