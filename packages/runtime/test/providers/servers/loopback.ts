@@ -25,7 +25,7 @@ export interface ScriptedTurn {
 
 /** A failure a server injects instead of a turn. */
 export interface ScriptedFault {
-  readonly fault: "429" | "500" | "529" | "400" | "reset" | "truncate" | "error-event";
+  readonly fault: "429" | "500" | "529" | "400" | "reset" | "truncate" | "error-event" | "hang";
   readonly retryAfter?: string;
   readonly retryAfterMs?: string;
 }
@@ -78,6 +78,7 @@ function sendFault(
     res.writeHead(status, headers).end(JSON.stringify(renderer.errorBody(status)));
     return;
   }
+  if (step.fault === "hang") return; // Never answers: for time limits and aborts.
   if (step.fault === "reset") {
     res.socket?.destroy();
     return;
