@@ -7,12 +7,12 @@ import {
   RunError,
   ToolCallFailedError,
 } from "../run-errors.js";
-import { mapConcurrent } from "./concurrency.js";
 import type { RunEnv } from "./env.js";
-import { type Execution, executeCall } from "./execute-call.js";
 import { modelTurn } from "./model-turn.js";
 import { type Preparation, prepareCall } from "./prepare-call.js";
+import { runCalls } from "./run-calls.js";
 import { RunState } from "./run-state.js";
+import type { PendingCall } from "./snapshot.js";
 import type { AgentStreamEvent, RunResult, RunStatus } from "./types.js";
 import { addResponse } from "./usage.js";
 
@@ -66,8 +66,8 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
 
 /**
  * Settles the calls of the turn in progress: prepares them in call order, runs the
- * runnable ones concurrently (capped), and appends every result in call order. Returns
- * an interrupted result when some call waits for approval.
+ * runnable ones concurrently (capped), and appends every result in call order (events
+ * come as results do). Returns an interrupted result when some call waits for approval.
  */
 async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunResult | undefined> {
   const { snapshot, config } = env;
@@ -81,43 +81,21 @@ async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunRe
     preps.push(prep);
   }
 
+  // Results that need no run (unknown tool, invalid arguments, rejected ...) come first.
+  for (const [index, prep] of preps.entries()) {
+    const p = pending[index] as PendingCall;
+    if (prep.kind !== "settled" || p.result) continue;
+    p.result = prep.settled;
+    yield { type: "tool-result", step, message: prep.settled.message, record: prep.settled.record };
+  }
   const runnable = preps.flatMap((prep, index) => (prep.kind === "run" ? [index] : []));
-  // A failing call (a tool under the "fail" policy, or a throwing hook) stops the calls still
-  // in flight through a turn-level controller; made only when a call could end the turn early.
-  const mayFail = config.onToolException === "fail" || config.beforeTool.length > 0 || config.afterTool.length > 0;
-  const turn = mayFail && runnable.length > 1 ? new AbortController() : undefined;
-  const signal = turn ? (env.hasSignal ? AbortSignal.any([env.signal, turn.signal]) : turn.signal) : env.signal;
-  const executions = await mapConcurrent(runnable, config.maxConcurrentTools, async (index): Promise<Execution> => {
-    const prep = preps[index] as Extract<Preparation, { kind: "run" }>;
-    const callId = (pending[index] as (typeof pending)[number]).call.id;
-    const execution = await executeCall(env, { callId, step, signal }, prep.tool, prep.args);
-    if (execution.kind === "failed") turn?.abort(execution.error);
-    return execution;
-  });
+  const executions = runnable.length ? yield* runCalls(env, pending, preps, runnable, step) : [];
   if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
   const failed = executions.find((e) => e.kind === "failed");
   if (failed?.kind === "failed") {
     throw new ToolCallFailedError(failed.toolName, failed.callId, failed.error, partial(env), failed.source);
   }
 
-  const fresh: number[] = [];
-  runnable.forEach((index, i) => {
-    const execution = executions[i] as Extract<Execution, { kind: "settled" }>;
-    (pending[index] as (typeof pending)[number]).result = execution.settled;
-    fresh.push(index);
-  });
-  preps.forEach((prep, index) => {
-    const p = pending[index] as (typeof pending)[number];
-    if (prep.kind === "settled" && !p.result) {
-      p.result = prep.settled;
-      fresh.push(index);
-    }
-  });
-  fresh.sort((a, b) => a - b);
-  for (const index of fresh) {
-    const settled = (pending[index] as (typeof pending)[number]).result;
-    if (settled) yield { type: "tool-result", step, message: settled.message, record: settled.record };
-  }
   const record = { ...lastStep(env), calls: pending.flatMap((p) => (p.result ? [p.result.record] : [])) };
   snapshot.steps[snapshot.steps.length - 1] = record;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Agent, type AgentStreamEvent, type Model, type ModelResponse } from "../../src/index.js";
+import { Agent, type AgentStreamEvent, type Model, type ModelResponse, type RunResult } from "../../src/index.js";
 import { FakeModel } from "../../src/testing/index.js";
 import { stringTool } from "./helpers.js";
 
@@ -32,6 +32,32 @@ describe("agent.stream()", () => {
     expect(order).toEqual(["tool-call-start", "tool-call-end", "tool-result", "step-finish", "step-finish"]);
     const result = events.at(-1);
     expect(result?.type === "run-finish" && result.result.output).toBe("It shipped.");
+  });
+
+  it("yields each tool result as its call finishes, while the transcript keeps call order", async () => {
+    let releaseSlow: (() => void) | undefined;
+    const slow = stringTool("slow", () => new Promise((resolve) => (releaseSlow = () => resolve("slow done"))));
+    const fast = stringTool("fast", () => "fast done");
+    const model = FakeModel.script([
+      {
+        toolCalls: [
+          { name: "slow", args: { id: "1" } },
+          { name: "fast", args: { id: "2" } },
+        ],
+      },
+      "both done",
+    ]);
+    const seen: string[] = [];
+    let result: RunResult | undefined;
+    for await (const e of new Agent({ name: "s", model, tools: [slow, fast] }).stream("go")) {
+      if (e.type === "tool-result") {
+        seen.push(e.message.content);
+        releaseSlow?.();
+      }
+      if (e.type === "run-finish") result = e.result;
+    }
+    expect(seen).toEqual(["fast done", "slow done"]);
+    expect(result?.messages.filter((m) => m.role === "tool").map((m) => m.content)).toEqual(["slow done", "fast done"]);
   });
 
   it("has the same semantics as run(): same transcript and usage", async () => {

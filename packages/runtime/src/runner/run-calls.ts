@@ -1,0 +1,60 @@
+import { mapConcurrent } from "./concurrency.js";
+import type { RunEnv } from "./env.js";
+import { type Execution, executeCall } from "./execute-call.js";
+import type { Preparation } from "./prepare-call.js";
+import type { PendingCall } from "./snapshot.js";
+import type { AgentStreamEvent } from "./types.js";
+
+/**
+ * Runs the runnable calls of a turn concurrently (at most `maxConcurrentTools` at once),
+ * stores each result on its pending call, and yields a `tool-result` event as each call
+ * finishes, so a stream shows results as they come. Returns every execution, in the
+ * order of `runnable`.
+ */
+export async function* runCalls(
+  env: RunEnv,
+  pending: readonly PendingCall[],
+  preps: readonly Preparation[],
+  runnable: readonly number[],
+  step: number,
+): AsyncGenerator<AgentStreamEvent, Execution[]> {
+  const { config } = env;
+  // A failing call (a tool under the "fail" policy, or a throwing hook) stops the calls still
+  // in flight through a turn-level controller; made only when a call could end the turn early.
+  const mayFail = config.onToolException === "fail" || config.beforeTool.length > 0 || config.afterTool.length > 0;
+  const turn = mayFail && runnable.length > 1 ? new AbortController() : undefined;
+  const signal = turn ? (env.hasSignal ? AbortSignal.any([env.signal, turn.signal]) : turn.signal) : env.signal;
+
+  const finished: PendingCall[] = [];
+  let wake: (() => void) | undefined;
+  let running = true;
+  const all = mapConcurrent(runnable, config.maxConcurrentTools, async (index): Promise<Execution> => {
+    const prep = preps[index] as Extract<Preparation, { kind: "run" }>;
+    const p = pending[index] as PendingCall;
+    const execution = await executeCall(env, { callId: p.call.id, step, signal }, prep.tool, prep.args);
+    if (execution.kind === "failed") turn?.abort(execution.error);
+    if (execution.kind === "settled") {
+      p.result = execution.settled;
+      finished.push(p);
+    }
+    wake?.();
+    return execution;
+  }).finally(() => {
+    running = false;
+    wake?.();
+  });
+
+  while (running || finished.length > 0) {
+    const p = finished.shift();
+    if (p?.result) {
+      yield { type: "tool-result", step, message: p.result.message, record: p.result.record };
+      continue;
+    }
+    // Checking and waiting happen in one synchronous step, so no wake-up can slip between them.
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    wake = undefined;
+  }
+  return all;
+}
