@@ -49,7 +49,13 @@ export function cloneArguments(value: unknown, copy = true, depth = 0): unknown 
       return value;
     }
     const fresh: Record<string, unknown> = {};
-    for (key of Object.keys(record)) defineKey(fresh, key, cloneArguments(record[key], true, depth + 1));
+    for (key of Object.keys(record)) {
+      const item = cloneArguments(record[key], true, depth + 1);
+      // Plain assignment keeps V8's fast object layout, which Ajv reads about twice as fast
+      // as objects built by defineProperty; only `__proto__` needs defining (see defineKey).
+      if (key === "__proto__") defineKey(fresh, key, item);
+      else fresh[key] = item;
+    }
     return fresh;
   } catch (error) {
     if (error instanceof TooDeepError) error.keys.unshift(key);
