@@ -131,6 +131,12 @@ describe("every build path in an outside project installed from the packed packa
   it("the project's own typescript is 7.x, and it has no compiler API", async () => {
     const version = await run(process.execPath, ["node_modules/typescript/bin/tsc", "--version"]);
     expect(version).toMatch(/7\.0\.2/);
+    const api = await run(process.execPath, [
+      "--input-type=module",
+      "-e",
+      'const ts = (await import("typescript")).default ?? {}; console.log(typeof ts.createProgram);',
+    ]);
+    expect(api.trim()).toBe("undefined");
   });
 
   it("esbuild bundle with @toolwright/compiler/esbuild", async () => {

@@ -4,6 +4,8 @@ import { readFileSync, statSync } from "node:fs";
 interface Entry {
   /** Stat stamp (mtime in ns and size) of the disk file the entry belongs to. */
   readonly stamp: string;
+  /** The build round in which the stamp was last checked. */
+  checked: number;
   readonly text: string;
   readonly hash: string;
 }
@@ -31,6 +33,17 @@ function stampOf(fileName: string): string | undefined {
  */
 export class FileVersions {
   private readonly entries = new Map<string, Entry>();
+  /** The current build round, or undefined when every read checks the disk. */
+  private round: number | undefined;
+
+  /**
+   * Starts a build round: until the next one, each file's disk stamp is checked once
+   * (a rebuild reads the same types file once per importer, and every root file once
+   * more for the language service). Bundlers call it when a build starts.
+   */
+  startRound(): void {
+    this.round = (this.round ?? 0) + 1;
+  }
 
   /**
    * Records the text a bundler handed us for a file (it may differ from the disk when
@@ -38,8 +51,9 @@ export class FileVersions {
    */
   set(fileName: string, text: string): string {
     const previous = this.entries.get(fileName);
-    const hash = previous?.text === text ? previous.hash : hashText(text);
-    this.entries.set(fileName, { stamp: stampOf(fileName) ?? "virtual", text, hash });
+    if (previous?.text === text) return previous.hash;
+    const hash = hashText(text);
+    this.entries.set(fileName, { stamp: stampOf(fileName) ?? "virtual", checked: this.round ?? 0, text, hash });
     return hash;
   }
 
@@ -58,15 +72,20 @@ export class FileVersions {
     // Installed packages and TypeScript's own libs do not change while a bundler runs:
     // not stat-ing them keeps each rebuild's version check proportional to the project.
     if (previous && INSTALLED.test(fileName)) return previous;
+    if (previous && this.round !== undefined && previous.checked === this.round) return previous;
     const stamp = stampOf(fileName);
     if (stamp === undefined) {
       if (previous?.stamp === "virtual") return previous;
       this.entries.delete(fileName);
       return undefined;
     }
-    if (previous?.stamp === stamp) return previous;
+    if (previous?.stamp === stamp) {
+      previous.checked = this.round ?? 0;
+      return previous;
+    }
     const text = readFileSync(fileName, "utf8");
-    const entry: Entry = { stamp, text, hash: previous?.text === text ? previous.hash : hashText(text) };
+    const hash = previous?.text === text ? previous.hash : hashText(text);
+    const entry: Entry = { stamp, checked: this.round ?? 0, text, hash };
     this.entries.set(fileName, entry);
     return entry;
   }

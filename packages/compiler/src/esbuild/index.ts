@@ -57,6 +57,9 @@ export function toolwright(options: ToolwrightEsbuildOptions = {}): Plugin {
         service ??= options.service ?? new SpecService({ cwd: build.initialOptions.absWorkingDir, ...options });
         return service;
       };
+      build.onStart(() => {
+        serviceFor().startBuild();
+      });
       build.onLoad({ filter: options.filter ?? TS_FILE }, async (args) => {
         if (SKIPPED.test(args.path) || args.namespace !== "file") return undefined;
         const text = await readFile(args.path, "utf8");

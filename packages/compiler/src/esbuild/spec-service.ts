@@ -99,6 +99,14 @@ export class SpecService {
     this.service = ts.createLanguageService(host, registry);
   }
 
+  /**
+   * Marks the start of a build: within one build each file on disk is checked once.
+   * Without it (the default), every lookup checks the disk.
+   */
+  startBuild(): void {
+    this.files.startRound();
+  }
+
   /** True when the file may contain tool sites; the rest is left to the bundler untouched. */
   mayDefineTools(fileName: string, text: string): boolean {
     this.files.set(fileName, text);

@@ -37,6 +37,14 @@ export function toolwright(options: ToolwrightViteOptions = {}): Plugin {
     configResolved(config) {
       root = config.root;
     },
+    // Each build, and each file change in dev and watch mode, starts a round in which a
+    // file on disk is checked once.
+    buildStart() {
+      service?.startBuild();
+    },
+    watchChange() {
+      service?.startBuild();
+    },
     transform(code, id) {
       const fileName = id.split("?", 1)[0] ?? id;
       if (!TS_FILE.test(fileName) || SKIPPED.test(fileName) || fileName.startsWith("\0")) return undefined;
