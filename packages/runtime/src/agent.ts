@@ -96,6 +96,7 @@ export class Agent<Deps = unknown> implements StateOwner {
   #model: Model | undefined;
 
   constructor(options: AgentOptions<Deps>) {
+    checkOptions(options);
     this.name = options.name;
     this.#options = options;
     this.#registry = new ToolRegistry(options.tools ?? []);
@@ -152,11 +153,7 @@ export class Agent<Deps = unknown> implements StateOwner {
    * ```
    */
   async run(input: RunInput, options: RunOptions<Deps> = {}): Promise<RunResult> {
-    const events = this.#start(input, options, undefined, false);
-    for (;;) {
-      const next = await events.next();
-      if (next.done) return next.value;
-    }
+    return drain(this.#start(input, options, undefined, false));
   }
 
   /**
@@ -185,10 +182,9 @@ export class Agent<Deps = unknown> implements StateOwner {
    */
   asTool(options: SubAgentToolOptions): Tool {
     const maxDepth = this.#options.maxDepth ?? 3;
-    return subAgentTool(this.name, maxDepth, options, (input, child) => {
-      const events = this.#start(input, { deps: child.deps as Deps, signal: child.signal }, child, false);
-      return drain(events);
-    });
+    return subAgentTool(this.name, maxDepth, options, (input, child) =>
+      drain(this.#start(input, { deps: child.deps as Deps, signal: child.signal }, child, false)),
+    );
   }
 
   async *#start(
@@ -240,19 +236,42 @@ export class Agent<Deps = unknown> implements StateOwner {
       tools,
       definitions,
       maxTurns: o.maxTurns ?? 10,
-      maxCostUsd: o.maxCostUsd,
       toolTimeoutMs: o.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS,
       toolRetry: resolveRetryPolicy(o.toolRetry),
       onToolException: o.onToolException ?? "return_to_model",
       maxConcurrentTools: o.maxConcurrentTools ?? 8,
       repeatLimit: repeat.limit ?? 3,
       repeatAction: repeat.action ?? "tell_model",
-      maxDepth: o.maxDepth ?? 3,
       beforeTool: hookList(o.hooks?.beforeTool) as AgentConfig["beforeTool"],
       afterTool: hookList(o.hooks?.afterTool) as AgentConfig["afterTool"],
       modelMiddleware: o.hooks?.model ?? [],
     };
     return this.#config;
+  }
+}
+
+/** Refuses limits that could never be met, naming the option and the fix. */
+function checkOptions(options: AgentOptions<never>): void {
+  const where = `agent "${options.name}"`;
+  if (typeof options.name !== "string" || options.name === "") {
+    throw new AgentConfigError(
+      'an Agent needs a name (new Agent({ name: "support", ... })): run states and errors use it.',
+    );
+  }
+  const counts = {
+    maxTurns: options.maxTurns,
+    maxConcurrentTools: options.maxConcurrentTools,
+    maxDepth: options.maxDepth,
+  };
+  for (const [key, value] of Object.entries(counts)) {
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
+      throw new AgentConfigError(`${where}: ${key} must be a whole number of at least 1, got ${value}.`);
+    }
+  }
+  for (const key of ["maxCostUsd", "toolTimeoutMs"] as const) {
+    const value = options[key];
+    if (value !== undefined && !(value > 0))
+      throw new AgentConfigError(`${where}: ${key} must be above 0, got ${value}.`);
   }
 }
 

@@ -16,14 +16,12 @@ export interface AgentConfig extends StateOwner {
   /** Sorted by name. */
   readonly definitions: readonly ToolDefinition[];
   readonly maxTurns: number;
-  readonly maxCostUsd: number | undefined;
   readonly toolTimeoutMs: number;
   readonly toolRetry: ResolvedRetryPolicy;
   readonly onToolException: ToolExceptionPolicy;
   readonly maxConcurrentTools: number;
   readonly repeatLimit: number;
   readonly repeatAction: "tell_model" | "fail";
-  readonly maxDepth: number;
   readonly beforeTool: readonly BeforeToolHook<never>[];
   readonly afterTool: readonly AfterToolHook<never>[];
   readonly modelMiddleware: readonly ModelMiddleware[];

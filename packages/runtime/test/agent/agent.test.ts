@@ -59,6 +59,16 @@ describe("new Agent()", () => {
     ).toThrow(/no compiled spec/);
   });
 
+  it("refuses limits that could never be met, naming the option", () => {
+    const model = FakeModel.script([]);
+    expect(() => new Agent({ name: "a", model, maxTurns: 0 })).toThrow(
+      /agent "a": maxTurns must be a whole number of at least 1, got 0/,
+    );
+    expect(() => new Agent({ name: "a", model, maxConcurrentTools: 1.5 })).toThrow(/maxConcurrentTools/);
+    expect(() => new Agent({ name: "a", model, maxCostUsd: -1 })).toThrow(/maxCostUsd must be above 0/);
+    expect(() => new Agent({ name: "", model })).toThrow(/needs a name/);
+  });
+
   it("resolves a model string lazily, at the first run, with the providers' errors", async () => {
     const agent = new Agent({ name: "a", model: "acme:unknown-model" });
     await expect(agent.run("hi")).rejects.toThrow(/model "acme:unknown-model" is not a model string toolwright knows/);
