@@ -1,15 +1,15 @@
 import type { FinishReason } from "../model.js";
 
 /**
- * Normalises a provider's stop reason. When the turn has tool calls it is a tool turn,
- * whatever the server said (gpt-4o, Gemini and local servers say `stop` for calls).
+ * Normalises a provider's stop reason. A turn with tool calls that the server says simply
+ * stopped is a tool turn (gpt-4o, Gemini and local servers say `stop` for calls); `length`
+ * and filters are kept, so a call cut off by the token limit still says so.
  */
 export function finishReason(
   raw: unknown,
   hasCalls: boolean,
   table: Readonly<Record<string, FinishReason>>,
 ): FinishReason {
-  if (hasCalls) return "tool_calls";
-  if (typeof raw !== "string") return "other";
-  return table[raw] ?? "other";
+  const mapped = typeof raw === "string" ? (table[raw] ?? "other") : "other";
+  return hasCalls && (mapped === "stop" || mapped === "other") ? "tool_calls" : mapped;
 }

@@ -2,6 +2,7 @@ import type { Dispatcher } from "undici";
 import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from "../model.js";
 import { ProviderError, ProviderStreamError, ProviderTimeoutError } from "./errors.js";
 import { post, sharedDispatcher, type WireRequest } from "./http.js";
+import { argumentsText } from "./openai-tools.js";
 import { type RetryInfo, type RetryOptions, retryDefaults, retryDelayMs } from "./retry.js";
 import { readSse, type SseEvent } from "./sse.js";
 
@@ -19,6 +20,8 @@ export interface WireCodec {
   request(request: ModelRequest, stream: boolean): WireRequest;
   parse(body: unknown): ModelResponse;
   decoder(): StreamDecoder;
+  /** False when this request must not be streamed (a server whose streamed tool calls are broken). */
+  streamable?(request: ModelRequest): boolean;
 }
 
 /** Transport options every provider adapter takes. */
@@ -32,6 +35,21 @@ export interface HttpModelOptions {
   readonly dispatcher?: Dispatcher;
   /** Told before each retry wait (for logs and tests). */
   readonly onRetry?: (info: RetryInfo) => void;
+}
+
+/** A non-streamed turn told as stream events, for servers whose streamed tool calls cannot be trusted. */
+async function* replayed(turn: AsyncIterable<ModelStreamEvent>): AsyncGenerator<ModelStreamEvent> {
+  for await (const event of turn) {
+    if (event.type !== "finish") continue;
+    const { message } = event.response;
+    if (message.content) yield { type: "text-delta", delta: message.content };
+    for (const [index, call] of message.toolCalls.entries()) {
+      yield { type: "tool-call-start", index, id: call.id, name: call.name };
+      yield { type: "tool-call-delta", index, delta: argumentsText(call.arguments) };
+      yield { type: "tool-call-end", index, call };
+    }
+    yield event;
+  }
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -75,6 +93,7 @@ export class HttpModel implements Model {
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    if (this.codec.streamable?.(request) === false) return replayed(this.turn(request, false));
     return this.turn(request, true);
   }
 

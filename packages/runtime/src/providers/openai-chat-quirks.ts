@@ -20,6 +20,12 @@ export interface ChatQuirks {
   readonly streamUsage: boolean;
   /** The name of the output token limit field. */
   readonly maxTokensField: "max_completion_tokens" | "max_tokens";
+  /**
+   * Stream turns that offer tools (default true). Set false for a server whose streamed
+   * tool calls are broken (LM Studio 0.3.17-0.3.18): such turns are sent without
+   * streaming and told as stream events.
+   */
+  readonly streamToolCalls: boolean;
 }
 
 /** The quirks of each server kind, from the provider sheet. */
@@ -30,6 +36,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     parallelToolCalls: "auto",
     streamUsage: true,
     maxTokensField: "max_completion_tokens",
+    streamToolCalls: true,
   },
   ollama: {
     toolChoice: "omit",
@@ -37,6 +44,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     parallelToolCalls: "omit",
     streamUsage: true,
     maxTokensField: "max_tokens",
+    streamToolCalls: true,
   },
   vllm: {
     toolChoice: "full",
@@ -44,6 +52,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     parallelToolCalls: "omit",
     streamUsage: true,
     maxTokensField: "max_tokens",
+    streamToolCalls: true,
   },
   llamacpp: {
     toolChoice: "full",
@@ -51,6 +60,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     parallelToolCalls: true,
     streamUsage: true,
     maxTokensField: "max_tokens",
+    streamToolCalls: true,
   },
   lmstudio: {
     toolChoice: "strings",
@@ -58,6 +68,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     parallelToolCalls: "omit",
     streamUsage: true,
     maxTokensField: "max_tokens",
+    streamToolCalls: true,
   },
   generic: {
     toolChoice: "full",
@@ -65,5 +76,6 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     parallelToolCalls: "omit",
     streamUsage: true,
     maxTokensField: "max_tokens",
+    streamToolCalls: true,
   },
 };

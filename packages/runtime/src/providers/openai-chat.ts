@@ -98,5 +98,6 @@ export function openAiChatCodec(options: OpenAiChatOptions): WireCodec {
     },
     parse: parseChatCompletion,
     decoder: () => new OpenAiChatDecoder(provider),
+    streamable: (request) => quirks.streamToolCalls || request.tools.length === 0,
   };
 }

@@ -1,5 +1,5 @@
 import type { ToolCall } from "../messages.js";
-import type { ModelResponse } from "../model.js";
+import type { FinishReason, ModelResponse } from "../model.js";
 import { synthesizeCallId } from "./ids.js";
 
 /** A Responses output item, kept as sent so the next turn can echo it (reasoning items included). */
@@ -34,6 +34,14 @@ export function parseResponsesBody(body: unknown): ModelResponse {
     .map((part) => part.text ?? "")
     .join("");
   const reason = b.incomplete_details?.reason;
+  const status: FinishReason =
+    b.status === "incomplete"
+      ? reason === "content_filter"
+        ? "content_filter"
+        : "length"
+      : b.status === "failed"
+        ? "error"
+        : "stop";
   return {
     message: { role: "assistant", content: text, toolCalls, providerData: { responses: { output } } },
     usage: {
@@ -41,15 +49,6 @@ export function parseResponsesBody(body: unknown): ModelResponse {
       outputTokens: b.usage?.output_tokens ?? 0,
       cachedInputTokens: b.usage?.input_tokens_details?.cached_tokens ?? 0,
     },
-    finishReason:
-      toolCalls.length > 0
-        ? "tool_calls"
-        : b.status === "incomplete"
-          ? reason === "content_filter"
-            ? "content_filter"
-            : "length"
-          : b.status === "failed"
-            ? "error"
-            : "stop",
+    finishReason: toolCalls.length > 0 && status === "stop" ? "tool_calls" : status,
   };
 }

@@ -175,3 +175,32 @@ describe("OpenAI-compatible local server quirks", () => {
     expect(tool?.function.parameters).toEqual(TOOLS_ONE[0]?.parameters);
   });
 });
+
+describe("a server whose streamed tool calls are broken", () => {
+  it("with streamToolCalls: false, tool turns go unstreamed and are still told as stream events", async () => {
+    server = await startLoopback(openAiChatRenderer(), TWO_TURNS);
+    const model = new HttpModel(
+      "lmstudio:qwen",
+      openAiChatCodec({
+        model: "qwen",
+        baseURL: `${server.url}/v1`,
+        kind: "lmstudio",
+        quirks: { streamToolCalls: false },
+      }),
+    );
+    const run = await drive(model, "Weather and time in Paris?", { stream: true });
+    expect(nth(server, 0).body.stream).toBeUndefined();
+    expect(run.executions).toHaveLength(2);
+    const kinds = run.events.slice(0, 8).map((e) => e.type);
+    expect(kinds).toEqual([
+      "text-delta",
+      "tool-call-start",
+      "tool-call-delta",
+      "tool-call-end",
+      "tool-call-start",
+      "tool-call-delta",
+      "tool-call-end",
+      "finish",
+    ]);
+  });
+});
