@@ -81,7 +81,12 @@ function jsonType(type) {
   if (typeof type === "string") return { type };
   if ("enum" in type) return { type: "string", enum: type.enum };
   if ("array" in type) return { type: "array", items: jsonType(type.array) };
-  if ("nullable" in type) return { anyOf: [jsonType(type.nullable), { type: "null" }] };
+  if ("nullable" in type) {
+    const inner = jsonType(type.nullable);
+    return typeof inner.type === "string"
+      ? { ...inner, type: [inner.type, "null"] }
+      : { anyOf: [inner, { type: "null" }] };
+  }
   return jsonObject(type.object);
 }
 
