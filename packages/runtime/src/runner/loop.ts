@@ -25,7 +25,7 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
   try {
     if (env.snapshot.pending) {
       const paused = yield* resolveTurn(env);
-      if (paused) return paused;
+      if (paused) return yield* finish(paused);
     }
     for (;;) {
       checkLimits(env);
@@ -46,22 +46,26 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
       if (message.toolCalls.length === 0) {
         snapshot.messages.push(message);
         yield { type: "step-finish", step, usage: response.usage, record: lastStep(env) };
-        const result = resultOf(env, "completed", message.content);
-        yield { type: "run-finish", result };
-        return result;
+        return yield* finish(resultOf(env, "completed", message.content));
       }
       // Spent past the budget with work still asked for: stop before running it (the turn stays out of the transcript).
       if (overBudget(env)) throw budgetError(env);
       snapshot.messages.push(message);
       snapshot.pending = message.toolCalls.map((call) => ({ call }));
       const paused = yield* resolveTurn(env);
-      if (paused) return paused;
+      if (paused) return yield* finish(paused);
     }
   } catch (error) {
     if (error instanceof RunError) throw error;
     if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
     throw error;
   }
+}
+
+/** Ends the run, completed or paused, with its `run-finish` event. */
+async function* finish(result: RunResult): AsyncGenerator<AgentStreamEvent, RunResult> {
+  yield { type: "run-finish", result };
+  return result;
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { Agent, type AgentStreamEvent, type Model, type ModelResponse, type RunResult } from "../../src/index.js";
+import {
+  Agent,
+  type AgentStreamEvent,
+  type Model,
+  type ModelResponse,
+  type RunResult,
+  type RunState,
+} from "../../src/index.js";
 import { FakeModel } from "../../src/testing/index.js";
 import { stringTool } from "./helpers.js";
 
@@ -71,6 +78,24 @@ describe("agent.stream()", () => {
       return { messages, usage, output, steps };
     };
     expect(pick(streamed)).toEqual(pick(ran));
+  });
+
+  it("ends a run paused for approval with run-finish carrying the interruptions and the state", async () => {
+    const gated = stringTool("gated", () => "ran", { needsApproval: true });
+    const model = FakeModel.script([{ toolCalls: [{ name: "gated", args: { id: "1" } }] }, "done"]);
+    const agent = new Agent({ name: "s", model, tools: [gated] });
+    const events: AgentStreamEvent[] = [];
+    for await (const e of agent.stream("go")) events.push(e);
+    const last = events.at(-1);
+    expect(last?.type).toBe("run-finish");
+    const paused = last?.type === "run-finish" ? last.result : undefined;
+    expect(paused?.status).toBe("interrupted");
+    expect(paused?.interruptions.map((i) => i.toolName)).toEqual(["gated"]);
+    paused?.state?.approve("call_1_0");
+    const resumed: string[] = [];
+    for await (const e of agent.stream(paused?.state as RunState)) resumed.push(e.type);
+    expect(resumed[0]).toBe("tool-result");
+    expect(resumed.at(-1)).toBe("run-finish");
   });
 
   it("falls back to generate() as one finish event for a model without stream()", async () => {
