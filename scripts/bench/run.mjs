@@ -5,7 +5,9 @@
  *
  *   node scripts/bench/run.mjs                  everything (about 8 minutes on 2 cores)
  *   node scripts/bench/run.mjs --quick          tiny sizes, one run each: checks the harness
- *   node scripts/bench/run.mjs --only build,size   (build, cold, validate, loop, size, esbuild)
+ *   node scripts/bench/run.mjs --only build,size
+ *     (build, cold, validate, loop, size; and the scripts kept beside them: esbuild,
+ *     build-persistent, lazy-compile, which print their own tables)
  *   node scripts/bench/run.mjs --update-docs    also writes the table into docs/benchmarks.md
  *
  * From the repository root, `npm run bench` builds the packages and runs this.
@@ -36,16 +38,36 @@ const log = (line) => console.error(`[bench] ${line}`);
 /** Each benchmark, with its full and its quick settings. */
 const BENCHMARKS = {
   build: () =>
-    benchBuild(quick ? { sizes: [20], runs: 1, warmup: 0, log } : { sizes: [200, 1000], runs: 5, warmup: 1, log }),
+    quick
+      ? benchBuild({ sizes: [20], runs: 1, warmup: 0, log })
+      : [
+          ...benchBuild({ sizes: [200], runs: 5, warmup: 1, log }),
+          // A 1,000-tool build takes several seconds: fewer runs keep the whole suite under 10 minutes.
+          ...benchBuild({ sizes: [1000], runs: 3, warmup: 1, log }),
+        ],
   cold: () => benchColdStart(quick ? { n: 20, runs: 1, warmup: 0, log } : { n: 200, runs: 15, warmup: 3, log }),
   validate: () => benchValidate(quick ? { n: 20, time: 50, log } : { n: 200, time: 1000, log }),
   loop: () => benchLoop(quick ? { time: 50, log } : { time: 2000, log }),
   size: () => benchSize({ log }),
 };
 
+// Scripts other parts of the project keep here print their own small tables; run them too.
+const EXTRAS = [
+  { name: "esbuild", file: "esbuild.mjs", args: [], quickArgs: ["--tools", "20", "--runs", "1"] },
+  {
+    name: "build-persistent",
+    file: "build-persistent.mjs",
+    args: ["--runs", "3"],
+    quickArgs: ["--runs", "1", "--sizes", "20"],
+  },
+  { name: "lazy-compile", file: "lazy-compile.mjs", args: [], quickArgs: [] },
+];
+const EXTRA_NAMES = EXTRAS.map((extra) => extra.name);
 for (const name of only ?? []) {
-  if (!(name in BENCHMARKS) && name !== "esbuild")
-    throw new Error(`unknown benchmark "${name}"; choose from ${[...Object.keys(BENCHMARKS), "esbuild"].join(", ")}`);
+  if (!(name in BENCHMARKS) && !EXTRA_NAMES.includes(name))
+    throw new Error(
+      `unknown benchmark "${name}"; choose from ${[...Object.keys(BENCHMARKS), ...EXTRA_NAMES].join(", ")}`,
+    );
 }
 
 const host = machine();
@@ -56,21 +78,19 @@ for (const [name, run] of Object.entries(BENCHMARKS)) {
   rows.push(...(await run()));
 }
 const table = markdownTable(rows);
-// The esbuild plugin's own benchmark (incremental rebuilds) prints its own small table.
-const ESBUILD = path.join(BENCH_DIR, "esbuild.mjs");
-let esbuildReport = "";
-if ((!only || only.has("esbuild")) && existsSync(ESBUILD)) {
-  log("esbuild plugin: cold build and rebuilds (scripts/bench/esbuild.mjs)");
-  const child = spawnSync(process.execPath, [ESBUILD, ...(quick ? ["--tools", "20", "--runs", "1"] : [])], {
-    encoding: "utf8",
-  });
-  if (child.status !== 0) throw new Error(`scripts/bench/esbuild.mjs failed:\n${child.stdout}\n${child.stderr}`);
-  esbuildReport = child.stdout.trim();
+const extraReports = [];
+for (const extra of EXTRAS) {
+  const file = path.join(BENCH_DIR, extra.file);
+  if ((only && !only.has(extra.name)) || !existsSync(file)) continue;
+  log(`${extra.name}: scripts/bench/${extra.file}`);
+  const child = spawnSync(process.execPath, [file, ...(quick ? extra.quickArgs : extra.args)], { encoding: "utf8" });
+  if (child.status !== 0) throw new Error(`scripts/bench/${extra.file} failed:\n${child.stdout}\n${child.stderr}`);
+  extraReports.push(`scripts/bench/${extra.file}:\n${child.stdout.trim()}`);
 }
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 const where = describeMachine(host, os.loadavg()[0]);
-const esbuildBlock = esbuildReport ? `\n\n\`\`\`\n${esbuildReport}\n\`\`\`` : "";
-console.log(`${table}${esbuildBlock}\n\nMachine: ${where}. Took ${minutes} min.`);
+const extrasBlock = extraReports.map((report) => `\n\n\`\`\`\n${report}\n\`\`\``).join("");
+console.log(`${table}${extrasBlock}\n\nMachine: ${where}. Took ${minutes} min.`);
 
 if (argv.includes("--update-docs")) {
   const command = `node scripts/bench/run.mjs${only ? ` --only ${[...only].join(",")}` : ""}${quick ? " --quick" : ""}`;
