@@ -77,7 +77,7 @@ for (const [name, run] of Object.entries(BENCHMARKS)) {
   if (only && !only.has(name)) continue;
   rows.push(...(await run()));
 }
-const table = markdownTable(rows);
+const table = rows.length > 0 ? markdownTable(rows) : "";
 const extraReports = [];
 for (const extra of EXTRAS) {
   const file = path.join(BENCH_DIR, extra.file);
