@@ -24,7 +24,10 @@ function withoutNullable(node: unknown): unknown {
   if (typeof node !== "object" || node === null) return node;
   const { nullable, ...rest } = node as Record<string, unknown>;
   const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, withoutNullable(v)]));
-  if (nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+  if (nullable !== true) return out;
+  if (typeof out.type !== "string") return { anyOf: [out, { type: "null" }] };
+  out.type = [out.type, "null"];
+  if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
   return out;
 }
 
@@ -85,6 +88,38 @@ describe("request bodies validate against OpenAI's OpenAPI description", () => {
     );
     expect(sent).toHaveLength(5);
     expectValid("CreateResponse", sent);
+  });
+
+  it("the loopback servers answer in OpenAI's own response and stream-event shapes", () => {
+    const check = (schema: string, values: unknown[]) => {
+      const validate = ajv.getSchema(`openai#/components/schemas/${schema}`);
+      if (!validate) throw new Error(`no schema ${schema}`);
+      for (const value of values) {
+        expect(
+          validate(value) ? [] : validate.errors?.slice(0, 3),
+          `${schema}: ${JSON.stringify(value).slice(0, 300)}`,
+        ).toEqual([]);
+      }
+    };
+    const frames = (lines: string[]) =>
+      lines
+        .map((f) => /^data: (.*)$/m.exec(f)?.[1] ?? "")
+        .filter((d) => d && d !== "[DONE]")
+        .map((d) => JSON.parse(d) as unknown);
+    const req = {
+      method: "POST",
+      path: "/",
+      headers: {},
+      body: { stream: true, stream_options: { include_usage: true } },
+    };
+    const chat = openAiChatRenderer();
+    const responses = openAiResponsesRenderer();
+    for (const turn of TWO_TURNS) {
+      check("CreateChatCompletionResponse", [chat.json(turn, req)]);
+      check("CreateChatCompletionStreamResponse", frames(chat.sse(turn, req)));
+      check("Response", [responses.json(turn, req)]);
+      check("ResponseStreamEvent", frames(responses.sse(turn, req)));
+    }
   });
 
   it("the validator is not vacuous: a body with a wrong field type fails", () => {

@@ -36,11 +36,20 @@ function response(turn: ScriptedTurn, output: Record<string, unknown>[]) {
     object: "response",
     created_at: 1,
     status: "completed",
+    error: null,
+    incomplete_details: null,
+    instructions: null,
     model: "gpt-5-mini",
+    tools: [],
+    tool_choice: "auto",
+    parallel_tool_calls: true,
+    metadata: {},
+    temperature: 1,
+    top_p: 1,
     output,
     usage: {
       input_tokens: u.input,
-      input_tokens_details: { cached_tokens: u.cached ?? 0 },
+      input_tokens_details: { cached_tokens: u.cached ?? 0, cache_write_tokens: 0 },
       output_tokens: u.output,
       output_tokens_details: { reasoning_tokens: 0 },
       total_tokens: u.input + u.output,
@@ -85,7 +94,14 @@ export function openAiResponsesRenderer(): WireRenderer {
           if (item.type === "message") {
             for (const delta of fragments(turn.text ?? "", 2)) {
               frames.push(
-                ev({ type: "response.output_text.delta", item_id: item.id, output_index, content_index: 0, delta }),
+                ev({
+                  type: "response.output_text.delta",
+                  item_id: item.id,
+                  output_index,
+                  content_index: 0,
+                  delta,
+                  logprobs: [],
+                }),
               );
             }
           }
