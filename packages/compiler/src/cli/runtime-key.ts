@@ -65,8 +65,12 @@ function functionName(fn: ts.Expression | ts.MethodDeclaration, checker: ts.Type
   return declaration ? nameOfDeclaration(declaration) : undefined;
 }
 
-/** The literal `name` option of the site, `undefined` without one, or `null` when it is not a literal. */
-function optionName(options: ts.Expression | undefined): string | undefined | null {
+/**
+ * The `name` option of the site when its value is known at build time (a string literal,
+ * or anything whose type is one string literal, like a `const`), `undefined` without one,
+ * or `null` when it is not known.
+ */
+function optionName(options: ts.Expression | undefined, checker: ts.TypeChecker): string | undefined | null {
   if (!options) return undefined;
   const node = unwrap(options);
   if (!ts.isObjectLiteralExpression(node)) return ts.isIdentifier(node) && node.text === "undefined" ? undefined : null;
@@ -75,7 +79,9 @@ function optionName(options: ts.Expression | undefined): string | undefined | nu
     if (property.name?.getText() !== "name") continue;
     if (!ts.isPropertyAssignment(property)) return null;
     const value = unwrap(property.initializer);
-    return ts.isStringLiteralLike(value) ? value.text : null;
+    if (ts.isStringLiteralLike(value)) return value.text;
+    const type = checker.getTypeAtLocation(value);
+    return type.isStringLiteral() ? type.value : null;
   }
   return undefined;
 }
@@ -90,7 +96,7 @@ export function runtimeKey(site: ToolSite, checker: ts.TypeChecker): RuntimeKey 
         "(function f() {} or const f = () => {}) to tool().",
     };
   }
-  const name = optionName(site.options);
+  const name = optionName(site.options, checker);
   if (name === null) {
     return { problem: "toolwright gen needs the 'name' option of tool() to be a string literal (or absent)." };
   }

@@ -1,0 +1,155 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../src/cli/index.js";
+
+// `toolwright gen` keys and collisions, `gen --check`, and `toolwright print` per dialect,
+// on one small project (one program per command run).
+
+const root = path.resolve(import.meta.dirname, "../.tmp/gen-project");
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(args, {
+    cwd: root,
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+  });
+  return { code, out, err };
+}
+
+const TOOLS = `import { tool } from "toolwright";
+
+/**
+ * Look up an order by its id and show its status.
+ * @param id Order id, e.g. "A-771".
+ * @readOnly
+ */
+function lookupOrder(/** @pattern ^[A-Z]-\\\\d+$ */ id: string, verbose?: boolean): string {
+  return id + String(verbose);
+}
+
+/**
+ * Cancel an order that has not shipped yet.
+ * @param id Order id.
+ * @destructive
+ */
+const cancelOrder = (id: string): string => id;
+
+export const lookup = tool(lookupOrder);
+export const cancel = tool(cancelOrder, { name: "cancel_order" });
+export const inline = tool((sku: string): string => sku, { name: "restock", description: "Restock one item by its SKU." });
+`;
+
+beforeAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(path.join(root, "src"), { recursive: true });
+  writeFileSync(
+    path.join(root, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, types: [] },
+      include: ["src"],
+    }),
+  );
+  writeFileSync(path.join(root, "src", "tools.ts"), TOOLS);
+});
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("toolwright gen", () => {
+  it("writes one entry per tool, keyed by fn.name and the literal name option, and --check agrees", async () => {
+    const result = await cli("gen");
+    expect(result).toMatchObject({ code: 0, err: "" });
+    expect(result.out).toBe("wrote 3 tool specs to src/toolwright.gen.ts\n");
+    const text = readFileSync(path.join(root, "src", "toolwright.gen.ts"), "utf8");
+    expect(text).toContain('import { registerSpecs } from "toolwright";');
+    const entries = JSON.parse(text.slice(text.indexOf("registerSpecs(") + 14, text.lastIndexOf(");"))) as {
+      fn: string;
+      name?: string;
+      spec: { name: string };
+    }[];
+    expect(entries.map(({ fn, name, spec }) => ({ fn, name, tool: spec.name }))).toEqual([
+      { fn: "", name: "restock", tool: "restock" },
+      { fn: "cancelOrder", name: "cancel_order", tool: "cancel_order" },
+      { fn: "lookupOrder", name: undefined, tool: "lookupOrder" },
+    ]);
+    expect((await cli("gen", "--check")).code).toBe(0);
+  });
+
+  it("refuses sites it cannot key at run time, and two different tools under one key", async () => {
+    writeFileSync(
+      path.join(root, "src", "more.ts"),
+      `import { tool } from "toolwright";
+
+/**
+ * Look up an order in the archive, for old orders.
+ * @param id Archived order id.
+ */
+function lookupOrder(id: number): string {
+  return String(id);
+}
+
+/**
+ * Find an archived order by its number.
+ * @param n Archive number.
+ */
+function findArchived(n: number): string {
+  return String(n);
+}
+
+const handlers = { find: findArchived };
+export const archived = tool(lookupOrder);
+export const found = tool(handlers.find, { name: "find_archived" });
+`,
+    );
+    const result = await cli("gen", "--out", "gen/other.ts").finally(() => rmSync(path.join(root, "src", "more.ts")));
+    expect(result.code).toBe(1);
+    expect(result.err).toContain("toolwright gen cannot tell this function's run-time name (fn.name)");
+    expect(result.err).toMatch(
+      /src\/\w+\.ts:\d+ already has a different tool for function "lookupOrder" without a name option; give one of them a distinct \{ name: "\.\.\." \} option\./,
+    );
+    expect(existsSync(path.join(root, "gen", "other.ts"))).toBe(false);
+    expect((await cli("gen", "--check")).code).toBe(0);
+  });
+});
+
+describe("toolwright print", () => {
+  it("prints canonical specs sorted by name, and each provider's envelope", async () => {
+    const canonical = await cli("print");
+    expect(canonical.code).toBe(0);
+    expect((JSON.parse(canonical.out) as { name: string }[]).map((t) => t.name)).toEqual([
+      "cancel_order",
+      "lookupOrder",
+      "restock",
+    ]);
+
+    const openai = JSON.parse((await cli("print", "--dialect", "openai")).out) as {
+      type: string;
+      function: { name: string; strict: boolean; parameters: { required: string[] } };
+    }[];
+    expect(openai[1]).toMatchObject({ type: "function", function: { name: "lookupOrder", strict: true } });
+    // Strict mode sends every key as required (optional ones nullable).
+    expect(openai[1]?.function.parameters.required).toEqual(["id", "verbose"]);
+
+    const anthropic = JSON.parse((await cli("print", "--dialect", "anthropic")).out) as { input_schema: unknown }[];
+    expect(anthropic[0]).toHaveProperty("input_schema.type", "object");
+    const gemini = JSON.parse((await cli("print", "--dialect", "gemini")).out) as { parametersJsonSchema: unknown }[];
+    expect(gemini[0]).toHaveProperty("parametersJsonSchema.type", "object");
+    const mcp = JSON.parse((await cli("print", "--dialect", "mcp")).out) as { name: string; annotations?: object }[];
+    expect(mcp.find((t) => t.name === "lookupOrder")?.annotations).toEqual({ readOnlyHint: true });
+    expect(mcp.find((t) => t.name === "cancel_order")?.annotations).toEqual({ destructiveHint: true });
+  });
+
+  it("rejects an unknown dialect with the list of known ones (exit 2)", async () => {
+    const result = await cli("print", "--dialect", "cohere");
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("unknown dialect 'cohere'; use one of openai, anthropic, gemini, mcp, openai-strict");
+  });
+});
