@@ -8,8 +8,19 @@
 //
 //   node scripts/bench/build-persistent.mjs [--runs 5] [--sizes 200,1000] [--keep]
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -25,7 +36,10 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const SIZES = values.sizes.split(",").map(Number);
-const TMP = path.join(here, ".tmp", "build-persistent");
+// Outside the repository (other benchmarks clean scripts/bench/.tmp); the generated projects
+// resolve toolwright and the compiler through a link to this package's node_modules.
+const TMP = mkdtempSync(path.join(tmpdir(), "toolwright-build-bench-"));
+symlinkSync(path.join(here, "node_modules"), path.join(TMP, "node_modules"), "dir");
 
 const tsDir = realpathSync(path.dirname(require.resolve("typescript/package.json")));
 const tspBin = path.join(path.dirname(require.resolve("ts-patch/package.json")), "bin", "ts-patch.js");
