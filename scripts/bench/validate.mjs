@@ -1,7 +1,8 @@
 /**
  * Validation throughput on the 200 generated tools: every iteration validates one call
  * of each tool (valid arguments, invalid arguments, and invalid arguments with the error
- * turned into the text a model would read), for toolwright's `validateArguments`, ajv,
+ * turned into the text a model would read; and valid arguments as JSON text, as most
+ * providers send them), for toolwright's `validateArguments`, ajv,
  * typia's `validate` and zod's `safeParse`. tinybench; medians.
  * Run alone: `node scripts/bench/validate.mjs [--quick]`.
  */
@@ -30,18 +31,23 @@ async function systems(project) {
       ok: (i, args) => validateArguments(tools[i], args).ok,
       // The feedback message is built with the verdict; there is no cheaper "invalid" path.
       report: (i, args) => validateArguments(tools[i], args).error.message,
+      // Parses (and would repair) the text itself, and skips the copy of what it parsed.
+      text: (i, text) => validateArguments(tools[i], text).ok,
     },
     ajv: {
       ok: (i, args) => ajvValidators[i](args),
       report: (i, args) => (ajvValidators[i](args) ? "" : ajv.errorsText(ajvValidators[i].errors)),
+      text: (i, text) => ajvValidators[i](JSON.parse(text)),
     },
     "typia.validate": {
       ok: (i, args) => validators[i](args).success,
       report: (i, args) => typiaText(validators[i](args).errors).join("\n"),
+      text: (i, text) => validators[i](JSON.parse(text)).success,
     },
     "zod safeParse": {
       ok: (i, args) => zodSchemas[i].safeParse(args).success,
       report: (i, args) => z.prettifyError(zodSchemas[i].safeParse(args).error),
+      text: (i, text) => zodSchemas[i].safeParse(JSON.parse(text)).success,
     },
   };
 }
@@ -66,7 +72,10 @@ export async function benchValidate({ n = 200, time = 1000, log = () => {} } = {
     ["valid arguments", "ok", "valid"],
     ["invalid arguments", "ok", "invalid"],
     ["invalid arguments + error text", "report", "invalid"],
+    // What most providers deliver: the arguments as JSON text, parsed by each system's user.
+    ["valid arguments as JSON text", "text", "valid"],
   ];
+  const texts = ids.map((i) => JSON.stringify(shapeOf(i).valid));
   const rows = [];
   for (const [label, fn, sample] of kinds) {
     const bench = new Bench({ time, warmupTime: Math.min(200, time) });
@@ -75,7 +84,7 @@ export async function benchValidate({ n = 200, time = 1000, log = () => {} } = {
       const run = s[fn];
       bench.add(name, () => {
         for (const i of ids) {
-          const out = run(i, shapeOf(i)[sample]);
+          const out = run(i, fn === "text" ? texts[i] : shapeOf(i)[sample]);
           sink += out === true ? 1 : out === false ? 2 : out.length;
         }
       });
