@@ -7,6 +7,7 @@ import { geminiCodec } from "../../src/providers/gemini.js";
 import { HttpModel, type HttpModelOptions } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
 import { openAiResponsesCodec } from "../../src/providers/openai-responses.js";
+import { BudgetExceededError } from "../../src/run-errors.js";
 import type { AgentStreamEvent, RunResult } from "../../src/runner/types.js";
 import { tool } from "../../src/tool.js";
 import { TWO_TURNS } from "./conformance.js";
@@ -169,4 +170,19 @@ describe.each(PROVIDERS)("Agent end to end through %s", (_name, renderer, makeMo
       expect(runs).toEqual([]);
     });
   }
+});
+
+describe("usage feeds maxCostUsd", () => {
+  it("Anthropic cache reads are priced as cached input, and the budget stops the run", async () => {
+    server = await startLoopback(anthropicRenderer(), TWO_TURNS);
+    const runs: string[] = [];
+    const model = (PROVIDERS[2] as (typeof PROVIDERS)[number])[2](server.url);
+    const agent = new Agent({ name: "budget", model, tools: tools(runs), maxCostUsd: 0.0001 });
+    const error = await agent.run("Weather and time in Paris?").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BudgetExceededError);
+    const { usage } = (error as BudgetExceededError).result;
+    expect(usage).toMatchObject({ inputTokens: 120, cachedInputTokens: 100, outputTokens: 30 });
+    // claude-sonnet-4-5: 20 fresh input at $3, 100 cached at $0.30, 30 output at $15 per million.
+    expect(usage.costUsd).toBeCloseTo((20 * 3 + 100 * 0.3 + 30 * 15) / 1_000_000, 12);
+  });
 });
