@@ -100,7 +100,15 @@ async function withTimeout(
 function checkShape(tool: Tool, value: unknown, content: string): void {
   if (!tool.outputSchema) return;
   // Check what the model will read (a Date as its ISO string, a Map as an object), not the JS value.
-  const written = typeof value === "string" || content === "" ? value : JSON.parse(content);
+  let written: unknown = value;
+  if (typeof value !== "string" && content !== "") {
+    try {
+      written = JSON.parse(content);
+    } catch {
+      // The "[unserializable result: ...]" note: check that text, which is what the model reads.
+      written = content;
+    }
+  }
   const errors = checkerOf(tool.name, tool.outputSchema, "outputSchema")(written);
   if (errors) {
     const { issues, complete } = issuesFromAjv(errors, tool.outputSchema);

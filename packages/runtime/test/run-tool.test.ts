@@ -199,6 +199,20 @@ describe("runTool: errors", () => {
   });
 });
 
+describe("runTool: unserializable results", () => {
+  it("reports a shape error, not a JSON parse error, when the result cannot be serialized", async () => {
+    const hostile = {
+      toJSON() {
+        throw new Error("no way");
+      },
+    };
+    const t = tool(() => hostile, undefined, specOf({ slots: [], outputSchema: { type: "object" } }));
+    await expect(t.invoke({ name: "x" })).rejects.toThrow(
+      '- expected object, got "[unserializable result: no way]" (a string)',
+    );
+  });
+});
+
 describe("runTool: result caps", () => {
   it("caps at 100,000 characters by default, per tool, and per call", async () => {
     const long = tool(() => "x".repeat(100_010), undefined, specOf({ slots: [] }));
