@@ -31,7 +31,8 @@ function chatMessage(m: Message): Record<string, unknown> {
     case "assistant":
       return {
         role: "assistant",
-        content: m.content.length > 0 ? m.content : null,
+        // null only beside tool calls: an assistant message needs one or the other.
+        content: m.content.length > 0 || m.toolCalls.length === 0 ? m.content : null,
         ...(m.toolCalls.length > 0
           ? {
               tool_calls: m.toolCalls.map((c) => ({
