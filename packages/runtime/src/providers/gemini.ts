@@ -70,7 +70,8 @@ export function geminiContents(messages: readonly Message[]): { system: string[]
           };
         }),
       ];
-      contents.push({ role: "model", parts });
+      // Gemini refuses a content with no parts; an empty model turn carries nothing to replay.
+      if (parts.length > 0) contents.push({ role: "model", parts });
     } else {
       const call = calls.get(m.callId);
       const value = resultValue(m.content);
