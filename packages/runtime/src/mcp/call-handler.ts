@@ -1,12 +1,15 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { type CallToolResult, ErrorCode, type LoggingLevel, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolContext, ToolLogger, Usage } from "../context.js";
-import { ToolwrightError } from "../errors.js";
+import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolContext, Usage } from "../context.js";
+import { ToolError, ToolTimeoutError, ToolwrightError } from "../errors.js";
 import { serializeResult } from "../result.js";
-import { runTool } from "../run-tool.js";
-import type { Tool } from "../tool.js";
+import { runTool, type ToolRunResult } from "../run-tool.js";
+import { rejectedText, timeoutText, unknownToolText } from "../runner/outcome.js";
+import { backoffMs, type ResolvedRetryPolicy, sleep } from "../runner/retry.js";
+import type { Tool, ToolArgs } from "../tool.js";
 import { validateArguments } from "../validation/arguments.js";
 import { askApproval, requiresApproval, type ServerExtra } from "./approval.js";
+import { mcpLogger } from "./logger.js";
 import { type McpSession, mcpCallId, trackSession } from "./session.js";
 import { type OutputShape, outputShapeOf, RESULT_KEY } from "./tool-listing.js";
 
@@ -17,6 +20,8 @@ export interface CallSetup<Deps> {
   readonly deps: Deps;
   /** Time limit of a tool that sets none, in milliseconds. */
   readonly toolTimeoutMs: number;
+  /** How retryable `ToolError`s of read-only and idempotent tools are retried, as in the loop. */
+  readonly toolRetry: ResolvedRetryPolicy;
   readonly transport: McpSession["transport"];
   /** The session id to use when the transport has none (stdio). */
   readonly connectionId: string;
@@ -30,31 +35,6 @@ const NO_USAGE: Readonly<Usage> = Object.freeze({
   costUsd: 0,
 });
 
-const levels: Record<keyof ToolLogger, LoggingLevel> = {
-  debug: "debug",
-  info: "info",
-  warn: "warning",
-  error: "error",
-};
-
-/**
- * `ctx.log` of a served call: each line goes to the client as an MCP log message
- * (`notifications/message`, logger = the tool's name) on the call's own stream. A client
- * that went away does not fail the tool.
- */
-function mcpLogger(toolName: string, extra: ServerExtra): ToolLogger {
-  const send = (level: keyof ToolLogger) => (message: string, data?: unknown) => {
-    const payload = data === undefined ? message : { message, data };
-    extra
-      .sendNotification({
-        method: "notifications/message",
-        params: { level: levels[level], logger: toolName, data: payload },
-      })
-      .catch(() => {});
-  };
-  return { debug: send("debug"), info: send("info"), warn: send("warn"), error: send("error") };
-}
-
 function errorResult(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
 }
@@ -65,13 +45,34 @@ function structured(value: unknown, shape: OutputShape): Record<string, unknown>
   return shape.wrapped ? { [RESULT_KEY]: json } : (json as Record<string, unknown>);
 }
 
+/** Runs the tool, retrying a retryable `ToolError` of a read-only or idempotent tool with backoff, as the loop does. */
+async function attempts<Deps>(
+  setup: CallSetup<Deps>,
+  tool: Tool,
+  args: ToolArgs,
+  contextFor: (attempt: number) => ToolContext<Deps>,
+  signal: AbortSignal,
+): Promise<ToolRunResult> {
+  const mayRetry = tool.flags.readOnly === true || tool.flags.idempotent === true;
+  for (let n = 1; ; n++) {
+    try {
+      return await runTool(tool, args, contextFor(n), { timeoutMs: setup.toolTimeoutMs });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (!(error instanceof ToolError && error.retryable && mayRetry && n < setup.toolRetry.maxAttempts)) throw error;
+      await sleep(backoffMs(setup.toolRetry, n), signal);
+    }
+  }
+}
+
 /**
- * Serves one `tools/call`: the same checks, in the same order, as the agent loop. The
- * arguments are validated (invalid ones get the loop's feedback as an `isError` result),
- * approval is asked for through elicitation when the tool needs it, and the tool runs
- * with its time limit and a `ctx.signal` that the client's `notifications/cancelled` aborts.
- * Failures the model should read are `isError` results, never protocol errors; only an
- * unknown tool name is a protocol error, as the MCP specification asks.
+ * Serves one `tools/call` with the loop's checks, in the loop's order, and the loop's
+ * words for each outcome. The arguments are validated: invalid ones get the loop's
+ * feedback as an `isError` result. Approval is asked for through elicitation when the tool
+ * needs it. The tool then runs with its time limit and retries, under a `ctx.signal` that
+ * the client's `notifications/cancelled` aborts. Failures the model should read are
+ * `isError` results; only an unknown tool name is a protocol error, as the MCP
+ * specification asks.
  */
 export async function handleCall<Deps>(
   setup: CallSetup<Deps>,
@@ -80,10 +81,7 @@ export async function handleCall<Deps>(
   extra: ServerExtra,
 ): Promise<CallToolResult> {
   const tool = setup.tools.get(name);
-  if (!tool) {
-    const available = [...setup.tools.keys()].sort().join(", ");
-    throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". Available tools: ${available || "(none)"}.`);
-  }
+  if (!tool) throw new McpError(ErrorCode.InvalidParams, unknownToolText(name, [...setup.tools.keys()].sort()));
   const checked = validateArguments(tool, rawArgs ?? {});
   if (!checked.ok) return errorResult(checked.error.message);
 
@@ -94,31 +92,33 @@ export async function handleCall<Deps>(
     client: setup.server.getClientVersion(),
     authInfo: extra.authInfo,
   };
-  const ctx: ToolContext<Deps> = {
+  const log = mcpLogger(tool.name, extra);
+  const contextFor = (attempt: number): ToolContext<Deps> => ({
     deps: setup.deps,
     runId: session.sessionId,
     callId: mcpCallId(session),
     toolName: tool.name,
     step: 1,
-    attempt: 1,
+    attempt,
     signal: extra.signal,
     usage: NO_USAGE,
-    log: mcpLogger(tool.name, extra),
-  };
+    log,
+  });
   const release = trackSession(session);
   try {
-    if (await requiresApproval(tool, ctx as ToolContext<never>, checked.args)) {
+    if (await requiresApproval(tool, contextFor(1) as ToolContext<never>, checked.args)) {
       const decision = await askApproval(setup.server, tool, checked.args, extra);
-      if (!decision.approved) return errorResult(decision.message);
+      if (!decision.approved) return errorResult(rejectedText(decision.message));
     }
-    const run = await runTool(tool, checked.args, ctx, { timeoutMs: setup.toolTimeoutMs });
+    const run = await attempts(setup, tool, checked.args, contextFor, extra.signal);
     const shape = outputShapeOf(tool);
     return {
       content: [{ type: "text", text: run.content }],
       ...(shape ? { structuredContent: structured(run.value, shape) } : {}),
     };
   } catch (error) {
-    // Every failure a tool can end with carries its outcome and a model-facing message.
+    if (error instanceof ToolTimeoutError) return errorResult(timeoutText(tool.name, error.timeoutMs));
+    // Every other failure a tool can end with carries a model-facing message.
     if (error instanceof ToolwrightError) return errorResult(error.message);
     throw error;
   } finally {

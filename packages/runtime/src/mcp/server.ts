@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolDefinitionError } from "../errors.js";
+import { DEFAULT_TIMEOUT_MS } from "../run-tool.js";
+import { resolveRetryPolicy, type ToolRetryPolicy } from "../runner/retry.js";
 import type { Tool, ToolInput } from "../tool.js";
 import { asTool, toTool } from "../tool-input.js";
 import { type CallSetup, handleCall } from "./call-handler.js";
@@ -19,9 +21,12 @@ export interface McpServerOptions<Deps = unknown> {
   readonly deps?: Deps;
   /** Time limit of a tool that sets none, in milliseconds (default 60,000). */
   readonly toolTimeoutMs?: number;
+  /**
+   * Retries of a retryable `ToolError` from a `readOnly` or `idempotent` tool before the
+   * client sees it, as in the agent loop (default 3 attempts, 500 ms then 1 s).
+   */
+  readonly toolRetry?: ToolRetryPolicy;
 }
-
-const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
 function toolMap(inputs: readonly ToolInput[]): Map<string, Tool> {
   const tools = new Map<string, Tool>();
@@ -71,7 +76,8 @@ export function createMcpServer<Deps = unknown>(
     server,
     tools: byName,
     deps: options.deps,
-    toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+    toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    toolRetry: resolveRetryPolicy(options.toolRetry),
     transport,
     connectionId: randomUUID(),
   };

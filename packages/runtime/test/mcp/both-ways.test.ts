@@ -40,6 +40,8 @@ describe("serveMcp and mcpTools together", () => {
       "remote_stall",
       "remote_wait",
       "remote_delete_file",
+      "remote_flaky_read",
+      "remote_flaky_write",
     ]);
     const add = named("remote_add");
     expect(add.description).toBe("Add two numbers and return the sum.");

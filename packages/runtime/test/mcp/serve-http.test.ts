@@ -72,6 +72,7 @@ beforeAll(async () => {
     name: "http-tools",
     version: "1.2.3",
     deps: { unit: "celsius" },
+    toolRetry: { initialBackoffMs: 1 },
     transport: { http: { port: 0 } },
   });
 });
@@ -90,7 +91,15 @@ describe("serveMcp over Streamable HTTP (127.0.0.1, official SDK client)", () =>
 
   it("lists every tool with its input schema, output schema and annotations", async () => {
     const { tools } = await (await connect()).listTools();
-    expect(tools.map((t) => t.name)).toEqual(["add", "forecast", "stall", "wait", "delete_file"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "add",
+      "forecast",
+      "stall",
+      "wait",
+      "delete_file",
+      "flaky_read",
+      "flaky_write",
+    ]);
     const add = tools.find((t) => t.name === "add");
     expect(add?.inputSchema).toEqual(served[0]?.parameters);
     // A non-object return type travels wrapped, since MCP output schemas are objects.
@@ -151,14 +160,26 @@ describe("serveMcp over Streamable HTTP (127.0.0.1, official SDK client)", () =>
 
   it("refuses an unknown tool with a protocol error naming the available tools", async () => {
     await expect((await connect()).callTool({ name: "nope", arguments: {} })).rejects.toThrow(
-      /Unknown tool "nope". Available tools: add, delete_file, forecast, stall, wait/,
+      /Unknown tool "nope". Available tools: add, delete_file, flaky_read, flaky_write, forecast, stall, wait\./,
     );
   });
 
   it("stops a tool at its time limit and says so", async () => {
     const result = await (await connect()).callTool({ name: "stall", arguments: {} });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/tool "stall" did not finish within 100 ms/);
+    expect(text(result)).toBe("stall did not finish within 100 ms and was stopped.");
+  });
+
+  it("retries a retryable ToolError of a read-only tool before the client sees it, as the loop does", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "flaky_read", arguments: {} });
+    expect(text(result)).toBe("finally");
+    expect(seen.attempts.flaky_read).toEqual([1, 2, 3]);
+
+    const write = await client.callTool({ name: "flaky_write", arguments: {} });
+    expect(write.isError).toBe(true);
+    expect(text(write)).toBe("upstream busy (503)");
+    expect(seen.attempts.flaky_write).toEqual([1]);
   });
 
   it("aborts the tool's ctx.signal when the client cancels the request", async () => {
@@ -251,7 +272,9 @@ describe("serveMcp over Streamable HTTP (127.0.0.1, official SDK client)", () =>
       const client = await connect(() => ({ action: "decline" }));
       const result = await client.callTool({ name: "delete_file", arguments: { path: "/tmp/c" } });
       expect(result.isError).toBe(true);
-      expect(text(result)).toMatch(/did not approve the call of tool "delete_file" \(they chose "decline"/);
+      expect(text(result)).toMatch(
+        /^Not run: A person did not approve the call of tool "delete_file" \(they chose "decline"/,
+      );
       expect(seen.deleted).not.toContain("/tmp/c");
     });
   });

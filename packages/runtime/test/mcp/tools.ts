@@ -17,6 +17,8 @@ export interface Observed {
   /** Resolves once a `wait` call has started. */
   started: Promise<void>;
   deleted: string[];
+  /** `ctx.attempt` of every run of the flaky tools, by tool. */
+  attempts: Record<string, number[]>;
 }
 
 export function observed(): { observed: Observed; tools: Tool[] } {
@@ -32,6 +34,7 @@ export function observed(): { observed: Observed; tools: Tool[] } {
       onStart = resolve;
     }),
     deleted: [],
+    attempts: {},
   };
 
   const add: Tool = {
@@ -115,5 +118,21 @@ export function observed(): { observed: Observed; tools: Tool[] } {
     },
   };
 
-  return { observed: seen, tools: [add, forecast, stall, wait, deleteFile] };
+  /** Fails twice with a retryable error, then answers; read-only, so the engine may retry it. */
+  const flaky = (name: string, flags: Tool["flags"]): Tool => ({
+    name,
+    description: "Fails twice with a transient error, then answers.",
+    parameters: { type: "object", properties: {}, additionalProperties: false },
+    flags,
+    execute(_args: ToolArgs, ctx: ToolContext<never>) {
+      seen.attempts[name] = [...(seen.attempts[name] ?? []), ctx.attempt];
+      if (ctx.attempt < 3) throw new ToolError("upstream busy (503)", { retryable: true });
+      return "finally";
+    },
+  });
+
+  return {
+    observed: seen,
+    tools: [add, forecast, stall, wait, deleteFile, flaky("flaky_read", { readOnly: true }), flaky("flaky_write", {})],
+  };
 }
