@@ -7,9 +7,10 @@ const tsp = require("ts-patch/compiler") as typeof ts;
 
 /**
  * Builds a TypeScript project with the real compiler and the toolwright transformer named
- * in its tsconfig, writing its outDir. Throws with every diagnostic when the build fails.
+ * in its tsconfig, into `outDir`: one folder per test process, so runs never race on a
+ * build. Throws with every diagnostic when the build fails.
  */
-export function compileProject(tsconfigPath: string): void {
+export function compileProject(tsconfigPath: string, outDir: string): void {
   const parsed = tsp.getParsedCommandLineOfConfigFile(
     tsconfigPath,
     {},
@@ -21,7 +22,7 @@ export function compileProject(tsconfigPath: string): void {
     },
   );
   if (!parsed) throw new Error(`cannot read ${tsconfigPath}`);
-  const program = tsp.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+  const program = tsp.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, outDir } });
   const emitted = program.emit();
   const problems = [...tsp.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter(
     (d) => d.category === tsp.DiagnosticCategory.Error,

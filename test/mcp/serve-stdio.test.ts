@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,7 +14,7 @@ import { compileProject } from "./compile-project.js";
  * real transformer, and its server runs in a child process spoken to by the SDK's client.
  */
 const here = import.meta.dirname;
-const outDir = path.join(here, ".tmp/stdio-server");
+const outDir = path.join(here, `.tmp/stdio-server-${process.pid}`);
 
 const require = createRequire(import.meta.url);
 /** The `toolwright` executable, as installed with @toolwright/compiler. */
@@ -31,7 +32,7 @@ function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
 }
 
 beforeAll(async () => {
-  compileProject(path.join(here, "fixtures/stdio-server/tsconfig.json"));
+  compileProject(path.join(here, "fixtures/stdio-server/tsconfig.json"), outDir);
   compiled = (await import(path.join(outDir, "tools.js"))) as Record<string, Tool>;
   client = new Client({ name: "stdio-test", version: "1.0.0" });
   started = new Promise((resolve) => {
@@ -46,6 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
+  rmSync(outDir, { recursive: true, force: true });
 });
 
 describe("serveMcp over stdio (child process, compiled tools)", () => {

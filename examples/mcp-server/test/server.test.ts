@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -7,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The example as an MCP host uses it: built with tspc (tsc + the transformer), then
- * launched as `node dist/server.js` and spoken to over stdio by the official SDK client.
+ * launched as `node <out>/server.js` and spoken to over stdio by the official SDK client.
  */
 const root = path.resolve(import.meta.dirname, "..");
+// A build folder of this test process's own, so it never races another build of dist/.
+const out = path.join(root, `.tmp/test-build-${process.pid}`);
 const clients: Client[] = [];
 
 async function launch(approve?: boolean): Promise<Client> {
@@ -23,7 +26,7 @@ async function launch(approve?: boolean): Promise<Client> {
     );
   }
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [path.join(root, "dist/server.js")], stderr: "pipe" }),
+    new StdioClientTransport({ command: process.execPath, args: [path.join(out, "server.js")], stderr: "pipe" }),
   );
   clients.push(client);
   return client;
@@ -34,14 +37,13 @@ function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
 }
 
 beforeAll(() => {
-  execFileSync(process.execPath, [path.join(root, "node_modules/ts-patch/bin/tspc.js"), "-p", "tsconfig.build.json"], {
-    cwd: root,
-    stdio: "pipe",
-  });
+  const tspc = path.join(root, "node_modules/ts-patch/bin/tspc.js");
+  execFileSync(process.execPath, [tspc, "-p", "tsconfig.build.json", "--outDir", out], { cwd: root, stdio: "pipe" });
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
+  rmSync(out, { recursive: true, force: true });
 });
 
 describe("examples/mcp-server", () => {
