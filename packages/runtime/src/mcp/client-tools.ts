@@ -88,7 +88,7 @@ async function load(key: string | undefined, source: McpSource, options: McpTool
  * import { mcpTools } from "toolwright/mcp";
  *
  * const transport = new StdioClientTransport({ command: "npx", args: ["@modelcontextprotocol/server-everything"] });
- * const agent = new Agent({ model, tools: [...(await mcpTools(transport)), localTool] });
+ * const agent = new Agent({ name: "helper", model, tools: [...(await mcpTools(transport)), localTool] });
  * try { await agent.run("Add 2 and 3") } finally { await transport.close() }
  * ```
  */
