@@ -125,7 +125,7 @@ export class HttpModel implements Model {
         return;
       } catch (thrown) {
         if (caller?.aborted) throw caller.reason;
-        const error = this.classify(thrown, perRequest, totalSignal);
+        const error = this.classify(thrown, perRequest, totalSignal, wire.url);
         if (!error.retryable || attempt >= this.retry.maxRetries) throw error;
         const delayMs = retryDelayMs(error.headers, attempt + 1, this.retry);
         this.options.onRetry?.({ attempt: attempt + 1, delayMs, error });
@@ -151,15 +151,22 @@ export class HttpModel implements Model {
   }
 
   /** Any failure of one attempt as a typed error saying whether to try again. */
-  private classify(thrown: unknown, perRequest: AbortSignal, total: AbortSignal | undefined): ProviderError {
+  private classify(
+    thrown: unknown,
+    perRequest: AbortSignal,
+    total: AbortSignal | undefined,
+    url: string,
+  ): ProviderError {
     if (total?.aborted) return this.timeout("total", thrown);
     if (perRequest.aborted) return this.timeout("request", thrown);
     if (thrown instanceof ProviderError) return thrown;
     const message = thrown instanceof Error ? thrown.message : String(thrown);
     const code = (thrown as { code?: unknown }).code;
     // A reset, a refused connection or a body cut mid-way: the network's fault, worth another try.
+    const origin = new URL(url).origin;
+    const hint = code === "ECONNREFUSED" ? `; is the server running at ${origin}? (check the base URL)` : "";
     return new ProviderStreamError(
-      `${this.codec.provider}: the connection failed (${typeof code === "string" ? `${code}: ` : ""}${message})`,
+      `${this.codec.provider}: the connection to ${origin} failed (${typeof code === "string" ? `${code}: ` : ""}${message})${hint}`,
       { provider: this.codec.provider, retryable: true, cause: thrown },
     );
   }

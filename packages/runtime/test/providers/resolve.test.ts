@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ModelConfigError, resolveModel } from "../../src/index.js";
+import { ModelConfigError, ProviderStreamError, resolveModel } from "../../src/index.js";
 import { drive } from "./drive.js";
 import { anthropicRenderer } from "./servers/anthropic-server.js";
 import { geminiRenderer } from "./servers/gemini-server.js";
@@ -83,5 +83,19 @@ describe("resolveModel", () => {
     expect(() => resolveModel("gpt-5-mini", { env: {} })).toThrow(/"<provider>:<model>".*openai, openai-responses/);
     expect(() => resolveModel("cohere:command", { env: {} })).toThrow(ModelConfigError);
     expect(() => resolveModel("openai-compatible:mymodel", { env: {} })).toThrow(/names no server/);
+  });
+});
+
+describe("a local server that is not running", () => {
+  it("fails with a retryable ProviderStreamError that names the address and the likely fix", async () => {
+    const gone = await startLoopback(openAiChatRenderer(), []);
+    await gone.close();
+    const model = resolveModel(`ollama:qwen3@${gone.url}/v1`, { env: {}, retry: { maxRetries: 1, initialDelayMs: 1 } });
+    const error = await model
+      .generate({ messages: [{ role: "user", content: "hi" }], tools: [] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderStreamError);
+    expect(error).toMatchObject({ retryable: true, provider: "openai-compatible (ollama)" });
+    expect((error as Error).message).toContain(`is the server running at ${gone.url}?`);
   });
 });
