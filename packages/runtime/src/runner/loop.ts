@@ -90,7 +90,7 @@ async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunRe
     const p = pending[index] as PendingCall;
     if (prep.kind !== "settled" || p.result) continue;
     p.result = prep.settled;
-    yield { type: "tool-result", step, message: prep.settled.message, record: prep.settled.record };
+    if (env.streaming) yield { type: "tool-result", step, message: prep.settled.message, record: prep.settled.record };
   }
   const runnable = preps.flatMap((prep, index) => (prep.kind === "run" ? [index] : []));
   const executions = runnable.length ? yield* runCalls(env, pending, preps, runnable, step) : [];

@@ -7,8 +7,8 @@ import type { AgentStreamEvent } from "./types.js";
 
 /**
  * Runs the runnable calls of a turn concurrently (at most `maxConcurrentTools` at once),
- * stores each result on its pending call, and yields a `tool-result` event as each call
- * finishes, so a stream shows results as they come. Returns every execution, in the
+ * stores each result on its pending call, and (when streaming) yields a `tool-result`
+ * event as each call finishes, so a stream shows results as they come. Returns every execution, in the
  * order of `runnable`.
  */
 export async function* runCalls(
@@ -44,6 +44,8 @@ export async function* runCalls(
     wake?.();
   });
 
+  // Nobody listens to events in run(): skip the per-result hand-off.
+  if (!env.streaming) return all;
   while (running || finished.length > 0) {
     const p = finished.shift();
     if (p?.result) {
