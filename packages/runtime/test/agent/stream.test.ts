@@ -98,6 +98,25 @@ describe("agent.stream()", () => {
     expect(resumed.at(-1)).toBe("run-finish");
   });
 
+  it("passes a provider's mid-stream retry on, so a consumer can drop the deltas it saw", async () => {
+    const inner = FakeModel.script(["final text"]);
+    const model: Model = {
+      id: inner.id,
+      generate: (r) => inner.generate(r),
+      async *stream(r) {
+        yield { type: "text-delta", delta: "garbled" };
+        yield { type: "retry", attempt: 2, error: new Error("stream cut") };
+        yield* inner.stream(r);
+      },
+    };
+    const events: AgentStreamEvent[] = [];
+    for await (const e of new Agent({ name: "s", model }).stream("go")) events.push(e);
+    const retry = events.find((e) => e.type === "model-retry");
+    expect(retry).toMatchObject({ type: "model-retry", step: 1, attempt: 2 });
+    const after = events.slice(events.indexOf(retry as AgentStreamEvent) + 1);
+    expect(after.flatMap((e) => (e.type === "text-delta" ? [e.delta] : [])).join("")).toBe("final text");
+  });
+
   it("falls back to generate() as one finish event for a model without stream()", async () => {
     const inner = script();
     const plain: Model = { id: inner.id, generate: (r): Promise<ModelResponse> => inner.generate(r) };
