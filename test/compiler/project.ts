@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -62,6 +62,11 @@ export class TempProject {
       const e = error as { status: number; stdout: string; stderr: string };
       return { status: e.status, output: `${e.stdout}${e.stderr}` };
     }
+  }
+
+  /** Deletes the project folder. */
+  remove(): void {
+    rmSync(this.dir, { recursive: true, force: true });
   }
 
   /** Runs an emitted module with node and returns its stdout. */

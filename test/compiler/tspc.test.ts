@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { specsIn } from "./compile-fixtures.js";
 import { TempProject } from "./project.js";
 
@@ -25,9 +25,20 @@ export const weather = tool(getWeather);
 console.log(JSON.stringify({ name: weather.name, parameters: weather.parameters, flags: weather.flags }));
 `;
 
+const projects: TempProject[] = [];
+afterAll(() => {
+  for (const project of projects) project.remove();
+});
+
+function tempProject(...args: ConstructorParameters<typeof TempProject>): TempProject {
+  const made = new TempProject(...args);
+  projects.push(made);
+  return made;
+}
+
 describe("the tspc CLI with the transformer", () => {
   it("emits specs that the runtime uses, and re-derives them when a TSDoc comment in another file changes (--incremental)", () => {
-    const project = new TempProject("incremental", {}, { incremental: true });
+    const project = tempProject("incremental", {}, { incremental: true });
     project.write("src/types.ts", TYPES("City name."));
     project.write("src/tools.ts", TOOLS);
     const first = project.build();
@@ -60,7 +71,7 @@ describe("the tspc CLI with the transformer", () => {
   });
 
   it("fails the build with the diagnostic's file, line, code and fix", () => {
-    const project = new TempProject("failing", { minDescriptionLength: 20 });
+    const project = tempProject("failing", { minDescriptionLength: 20 });
     project.write(
       "src/tools.ts",
       `import { tool } from "toolwright";
@@ -86,7 +97,7 @@ export const delayed = tool(later);
   });
 
   it("without the transformer, tool() throws at once naming the tool, its file and the fix", () => {
-    const project = new TempProject("untransformed", {}, { plugins: [] });
+    const project = tempProject("untransformed", {}, { plugins: [] });
     project.write(
       "src/tools.ts",
       TOOLS.replace('import type { Query } from "./types.js";', "type Query = { city: string };"),

@@ -58,13 +58,15 @@ function decoratorSite(decorator: ts.Decorator, types: ToolwrightTypes, checker:
 
 function callSite(call: ts.CallExpression, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite | undefined {
   const [first, second] = call.arguments;
-  // The decorator factory form `tool(options?)` also has a spec parameter: only calls whose
-  // first argument is a function are function tool sites.
-  if (!first || TS.isDecorator(call.parent) || !isFunctionValued(first, checker)) return undefined;
+  if (!first || TS.isDecorator(call.parent)) return undefined;
+  // The resolved signature is cached by the checker and the spec index per declaration, so
+  // this rejects ordinary calls cheaply; index 0 would be `tool(options?, spec?)`.
   const signature = checker.getResolvedSignature(call);
   const index = signature ? types.specParameterIndex(signature) : -1;
-  // index 0 would be the decorator factory form `tool(options?, spec?)` used outside a decorator.
   if (index < 1 || call.arguments.length > index) return undefined;
+  // The decorator factory `tool(options?)` also has a spec parameter: only calls whose first
+  // argument is a function are function tool sites.
+  if (!isFunctionValued(first, checker)) return undefined;
   return {
     node: call,
     fn: unwrap(first),
