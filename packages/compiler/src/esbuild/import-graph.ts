@@ -6,13 +6,18 @@ interface FileImports {
   /** The text names the runtime package (an import of `toolwright`, its types, or a re-export of it). */
   readonly mentionsToolwright: boolean;
   /** Resolved files of its static and dynamic imports and `export … from` re-exports. */
-  readonly imports: readonly string[];
+  readonly imports: readonly ResolvedImport[];
 }
 
-/** Resolves a module specifier from a file to a file name, or undefined for one TypeScript cannot find. */
-export type ResolveModule = (specifier: string, containingFile: string) => string | undefined;
+/** A resolved import: the file, and whether it belongs to an installed package. */
+export interface ResolvedImport {
+  readonly file: string;
+  /** An installed package (also when a workspace symlink puts its real path outside node_modules). */
+  readonly external: boolean;
+}
 
-const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/** Resolves a module specifier from a file, or undefined for one TypeScript cannot find. */
+export type ResolveModule = (specifier: string, containingFile: string) => ResolvedImport | undefined;
 
 /**
  * The cheap pre-filter: which files can contain tool sites, decided from text and
@@ -37,15 +42,15 @@ export class ImportGraph {
   /** True when the file may contain tool sites (see the class comment for the rule). */
   mayDefineTools(fileName: string): boolean {
     const visited = new Set<string>();
-    const visit = (file: string): boolean => {
+    const visit = (file: string, external: boolean): boolean => {
       if (visited.has(file)) return false;
       visited.add(file);
-      const info = this.imports(file);
+      const info = this.imports(file, external);
       if (!info) return false;
       if (info.mentionsToolwright) return true;
-      return info.imports.some(visit);
+      return info.imports.some((next) => visit(next.file, next.external));
     };
-    return visit(fileName);
+    return visit(fileName, false);
   }
 
   /** Every project file (outside node_modules) the file imports, transitively: what its specs may depend on. */
@@ -53,28 +58,28 @@ export class ImportGraph {
     const seen = new Set<string>([fileName]);
     const queue = [fileName];
     for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      for (const next of this.imports(file)?.imports ?? []) {
-        if (seen.has(next) || NODE_MODULES.test(next)) continue;
-        seen.add(next);
-        queue.push(next);
+      for (const next of this.imports(file, false)?.imports ?? []) {
+        if (seen.has(next.file) || next.external) continue;
+        seen.add(next.file);
+        queue.push(next.file);
       }
     }
     seen.delete(fileName);
     return [...seen];
   }
 
-  private imports(fileName: string): FileImports | undefined {
+  private imports(fileName: string, external: boolean): FileImports | undefined {
     const version = this.files.version(fileName);
     if (version === undefined) return undefined;
     const cached = this.cache.get(fileName);
     if (cached?.version === version) return cached;
     const text = this.files.text(fileName) ?? "";
-    const inPackage = NODE_MODULES.test(fileName);
-    const imports: string[] = [];
+    const imports: ResolvedImport[] = [];
     for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
-      if (inPackage && !ref.fileName.startsWith(".")) continue;
+      if (external && !ref.fileName.startsWith(".")) continue;
       const resolved = this.resolve(ref.fileName, fileName);
-      if (resolved) imports.push(resolved);
+      // Relative imports inside a package stay inside the package.
+      if (resolved) imports.push(external ? { file: resolved.file, external: true } : resolved);
     }
     const info: FileImports = { version, mentionsToolwright: text.includes("toolwright"), imports };
     this.cache.set(fileName, info);

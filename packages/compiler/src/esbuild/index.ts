@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import type { Loader, PartialMessage, Plugin } from "esbuild";
 import { locateDiagnostic } from "./diagnostic-location.js";
-import { SpecService, type SpecServiceOptions } from "./spec-service.js";
+import { type ServiceResult, SpecService, type SpecServiceOptions } from "./spec-service.js";
 
 export type { ServiceResult, SpecServiceOptions } from "./spec-service.js";
 export { SpecService } from "./spec-service.js";
@@ -15,6 +14,9 @@ export interface ToolwrightEsbuildOptions extends SpecServiceOptions {
 }
 
 const TS_FILE = /\.[cm]?tsx?$/;
+// A file's contents with its inline sourcemap, built and UTF-8 encoded once per result:
+// esbuild calls onLoad for every file on every rebuild, and most results are cached.
+const contentsOf = new WeakMap<ServiceResult, Uint8Array>();
 const SKIPPED = /[\\/]node_modules[\\/]|\.d\.[cm]?tsx?$/;
 
 function toMessage(diagnostic: ReturnType<typeof locateDiagnostic>): PartialMessage {
@@ -62,14 +64,21 @@ export function toolwright(options: ToolwrightEsbuildOptions = {}): Plugin {
       });
       build.onLoad({ filter: options.filter ?? TS_FILE }, async (args) => {
         if (SKIPPED.test(args.path) || args.namespace !== "file") return undefined;
-        const text = await readFile(args.path, "utf8");
+        const text = serviceFor().readSource(args.path);
+        if (text === undefined) return undefined;
         const result = serviceFor().transform(args.path, text);
         if (!result) return undefined;
         const located = result.derived.diagnostics.map(locateDiagnostic);
         const loader: Loader = args.path.endsWith("x") ? "tsx" : "ts";
-        return {
-          contents:
+        let contents = contentsOf.get(result);
+        if (contents === undefined) {
+          contents = Buffer.from(
             result.derived.sites.length === 0 ? text : `${result.code}\n//# sourceMappingURL=${result.map.toUrl()}\n`,
+          );
+          contentsOf.set(result, contents);
+        }
+        return {
+          contents,
           loader,
           errors: located.filter((d) => d.error).map(toMessage),
           warnings: located.filter((d) => !d.error).map(toMessage),

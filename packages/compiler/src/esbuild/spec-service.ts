@@ -64,12 +64,10 @@ export class SpecService {
     this.compiler = { ...config.toolwright, ...settings.compiler };
     this.roots = new Set(config.fileNames);
     const resolutionCache = ts.createModuleResolutionCache(this.cwd, (f) => f, options);
-    this.graph = new ImportGraph(
-      this.files,
-      (specifier, containingFile) =>
-        ts.resolveModuleName(specifier, containingFile, options, ts.sys, resolutionCache).resolvedModule
-          ?.resolvedFileName,
-    );
+    this.graph = new ImportGraph(this.files, (specifier, containingFile) => {
+      const resolved = ts.resolveModuleName(specifier, containingFile, options, ts.sys, resolutionCache).resolvedModule;
+      return resolved && { file: resolved.resolvedFileName, external: resolved.isExternalLibraryImport === true };
+    });
     const host: ts.LanguageServiceHost = {
       getCompilationSettings: () => this.options,
       getScriptFileNames: () => [...this.roots],
@@ -105,6 +103,14 @@ export class SpecService {
    */
   startBuild(): void {
     this.files.startRound();
+  }
+
+  /**
+   * A file's current text, read from disk only when its stat stamp changed (so a
+   * rebuild does not re-read every unchanged file), or undefined when it does not exist.
+   */
+  readSource(fileName: string): string | undefined {
+    return this.files.text(fileName);
   }
 
   /** True when the file may contain tool sites; the rest is left to the bundler untouched. */

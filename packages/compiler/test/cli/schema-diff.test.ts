@@ -12,7 +12,7 @@ const object = (properties: Record<string, unknown>, required: string[] = [], ex
   ...extra,
 });
 
-const summary = (before: object, after: object) =>
+const summary = (before: Record<string, unknown>, after: Record<string, unknown>) =>
   diffSchemas(before, after).map((c) => `${c.breaking ? "breaking" : "additive"}: ${c.message}`);
 
 describe("diffSchemas", () => {
