@@ -76,14 +76,20 @@ export const print: Command = {
     const notes: string[] = [];
     const printed = tools.map((tool) => {
       if (dialect === undefined) return tool.spec;
-      const result = dialects[dialect].toDialect(tool.spec.parameters);
+      let result = dialects[dialect].toDialect(tool.spec.parameters);
+      let used: DialectName = dialect;
+      // Like the OpenAI providers: a schema strict mode cannot take goes out non-strict.
+      if (dialect === "openai-strict" && result.notes.some((n) => n.severity === "error")) {
+        result = dialects.openai.toDialect(tool.spec.parameters);
+        used = "openai";
+      }
       notes.push(
         ...result.notes.map(
           (n: DialectNote) =>
             `${tool.file}:${tool.line}: ${tool.spec.name}: ${n.severity} ${n.code} at '${n.path}': ${n.message}`,
         ),
       );
-      return envelope(dialect, tool, result.schema);
+      return envelope(used, tool, result.schema);
     });
     if (notes.length > 0) io.err(`${notes.join("\n")}\n`);
     io.out(`${JSON.stringify(printed, null, 2)}\n`);

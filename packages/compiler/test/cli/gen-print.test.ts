@@ -147,6 +147,28 @@ describe("toolwright print", () => {
     expect(mcp.find((t) => t.name === "cancel_order")?.annotations).toEqual({ destructiveHint: true });
   });
 
+  it("sends a schema OpenAI strict mode cannot take as non-strict, as the provider does", async () => {
+    writeFileSync(
+      path.join(root, "src", "scores.ts"),
+      `import { tool } from "toolwright";
+
+/**
+ * Save the scores of several players at once.
+ * @param scores Score by player name.
+ */
+function saveScores(scores: Record<string, number>): number {
+  return Object.keys(scores).length;
+}
+
+export const save = tool(saveScores);
+`,
+    );
+    const result = await cli("print", "--dialect", "openai").finally(() => rmSync(path.join(root, "src", "scores.ts")));
+    const tools = JSON.parse(result.out) as { function: { name: string; strict: boolean } }[];
+    expect(tools.find((t) => t.function.name === "saveScores")?.function.strict).toBe(false);
+    expect(tools.find((t) => t.function.name === "lookupOrder")?.function.strict).toBe(true);
+  });
+
   it("rejects an unknown dialect with the list of known ones (exit 2)", async () => {
     const result = await cli("print", "--dialect", "cohere");
     expect(result.code).toBe(2);
