@@ -166,3 +166,4 @@ for (const size of SIZES) {
   );
 }
 if (!values.keep) rmSync(TMP, { recursive: true, force: true });
+else console.log(TMP);
