@@ -97,6 +97,23 @@ describe("watch mode and toolwright build", () => {
     child.kill();
   });
 
+  it("toolwright build --watch re-derives a schema when a type in another file changes", async () => {
+    const project = new TempProject("build-watch");
+    project.write("src/types.ts", TYPES("City name.", '"celsius" | "fahrenheit"'));
+    project.write("src/tools.ts", TOOLS);
+    const child = spawn(process.execPath, [TOOLWRIGHT, "build", "--watch"], { cwd: project.dir });
+    children.push(child);
+    const watch = watchOutput(child);
+    const done = /Found 0 errors\. Watching for file changes\./;
+
+    await watch.waitFor(done, 1);
+    expect(queryOf(project).properties.units.enum).toEqual(["celsius", "fahrenheit"]);
+    project.write("src/types.ts", TYPES("City name.", '"celsius" | "fahrenheit" | "kelvin"'));
+    await watch.waitFor(done, 2);
+    expect(queryOf(project).properties.units.enum).toEqual(["celsius", "fahrenheit", "kelvin"]);
+    child.kill();
+  });
+
   it("toolwright build compiles with the transformer and exits like tsc (0 clean, 2 errors with output)", async () => {
     const project = new TempProject("cli-build");
     project.write("src/types.ts", TYPES("City name.", '"celsius" | "fahrenheit"'));
