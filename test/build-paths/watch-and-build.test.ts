@@ -132,5 +132,19 @@ describe("watch mode and toolwright build", () => {
     expect(failed.code).toBe(2);
     expect(failed.stderr).toMatch(/src\/tools\.ts\(\d+,\d+\): error TS990001: TW990001: .*bigint/);
     expect(failed.stderr).toContain("Found 1 error.");
+
+    // A type-check-only build (noEmit) still reports tool problems, with tsc's exit code for it (2).
+    project.write(
+      "tsconfig.check.json",
+      JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: true } }),
+    );
+    const checked = await promisify(execFile)(process.execPath, [TOOLWRIGHT, "build", "-p", "tsconfig.check.json"], {
+      cwd: project.dir,
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(checked.code).toBe(2);
+    expect(checked.stderr).toMatch(/error TS990001: TW990001: .*bigint/);
   });
 });

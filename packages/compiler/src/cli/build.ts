@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { deriveSpecs } from "../derive-specs.js";
 import { readProjectConfig } from "../esbuild/project-config.js";
 import type { CompilerOptions } from "../options.js";
 import toolwrightTransform from "../transform.js";
@@ -23,7 +24,8 @@ const usage = `usage: toolwright build [-p tsconfig.json] [--watch]
 
 Compiles the project like tsc, with the toolwright transformer and without patching
 TypeScript: diagnostics and exit codes are tsc's (0 clean, 1 errors and nothing emitted,
-2 errors with output emitted).
+2 errors with output emitted). Always a full build; with noEmit it still reports every
+tool problem.
   -p, --project  the tsconfig.json to compile (default: the nearest one)
   -w, --watch    recompile on every change (also when a type in another file changes)`;
 
@@ -47,6 +49,14 @@ function buildOnce(configPath: string, io: CommandIO, root: string): number {
   const added: ts.Diagnostic[] = [];
   const transformers = transformersFor(program, config.toolwright, (d) => added.push(d));
   const emitted = program.emit(undefined, undefined, undefined, undefined, transformers);
+  if (config.options.noEmit) {
+    // Nothing is emitted, so the transformer never ran: derive anyway, so that a
+    // type-check-only build still reports every tool problem (tspc cannot).
+    for (const file of program.getSourceFiles()) {
+      if (!program.isSourceFileFromExternalLibrary(file))
+        added.push(...deriveSpecs(program, file, config.toolwright).diagnostics);
+    }
+  }
   const diagnostics = ts.sortAndDeduplicateDiagnostics([
     ...config.diagnostics,
     ...ts.getPreEmitDiagnostics(program),
