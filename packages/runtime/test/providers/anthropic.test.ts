@@ -147,3 +147,66 @@ describe("Anthropic Messages request bodies", () => {
     ]);
   });
 });
+
+describe("Anthropic extended thinking, streamed", () => {
+  it("keeps the thinking block with its signature and replays it verbatim on the next turn", async () => {
+    const ev = (event: string, data: Record<string, unknown>) =>
+      `event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`;
+    const thinkingTurn = [
+      ev("message_start", {
+        message: {
+          id: "m",
+          type: "message",
+          role: "assistant",
+          content: [],
+          usage: { input_tokens: 5, output_tokens: 1 },
+        },
+      }),
+      ev("content_block_start", { index: 0, content_block: { type: "thinking", thinking: "", signature: "" } }),
+      ev("content_block_delta", { index: 0, delta: { type: "thinking_delta", thinking: "Paris is " } }),
+      ev("content_block_delta", { index: 0, delta: { type: "thinking_delta", thinking: "UTC+1." } }),
+      ev("content_block_delta", { index: 0, delta: { type: "signature_delta", signature: "EqQBCgIYAh" } }),
+      ev("content_block_stop", { index: 0 }),
+      ev("content_block_start", {
+        index: 1,
+        content_block: { type: "tool_use", id: "toolu_9", name: "get_time", input: {} },
+      }),
+      ev("content_block_delta", { index: 1, delta: { type: "input_json_delta", partial_json: '{"zone":' } }),
+      ev("content_block_delta", { index: 1, delta: { type: "input_json_delta", partial_json: '"Europe/Paris"}' } }),
+      ev("content_block_stop", { index: 1 }),
+      ev("message_delta", { delta: { stop_reason: "tool_use" }, usage: { output_tokens: 20 } }),
+      ev("message_stop", {}),
+    ].join("");
+    const bodies: Record<string, unknown>[] = [];
+    const { createServer } = await import("node:http");
+    const http = createServer((req, res) => {
+      let text = "";
+      req.on("data", (c) => {
+        text += c;
+      });
+      req.on("end", () => {
+        bodies.push(JSON.parse(text) as Record<string, unknown>);
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.end(
+          bodies.length === 1
+            ? thinkingTurn
+            : anthropicRenderer().sse({ text: "Noon." }, { method: "POST", path: "/", headers: {}, body: {} }).join(""),
+        );
+      });
+    });
+    await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+    server = { url, requests: [], close: () => new Promise((r) => http.close(() => r())) };
+    const run = await drive(model(url), "Time in Paris?", { stream: true });
+    expect(run.executions).toEqual([{ name: "get_time", args: { zone: "Europe/Paris" } }]);
+    const replayed = bodies[1]?.messages as { role: string; content: unknown }[] | undefined;
+    expect(replayed?.[1]).toEqual({
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "Paris is UTC+1.", signature: "EqQBCgIYAh" },
+        { type: "tool_use", id: "toolu_9", name: "get_time", input: { zone: "Europe/Paris" } },
+      ],
+    });
+    expect(run.responses[0]?.usage).toEqual({ inputTokens: 5, outputTokens: 20, cachedInputTokens: 0 });
+  });
+});
