@@ -13,7 +13,7 @@ import { tool } from "../../src/tool.js";
 import { TWO_TURNS } from "./conformance.js";
 import { anthropicRenderer } from "./servers/anthropic-server.js";
 import { geminiRenderer } from "./servers/gemini-server.js";
-import { type Loopback, type ScriptStep, startLoopback, type WireRenderer } from "./servers/loopback.js";
+import { type Loopback, nth, type ScriptStep, startLoopback, type WireRenderer } from "./servers/loopback.js";
 import { openAiChatRenderer } from "./servers/openai-chat-server.js";
 import { openAiResponsesRenderer } from "./servers/openai-responses-server.js";
 
@@ -184,5 +184,25 @@ describe("usage feeds maxCostUsd", () => {
     expect(usage).toMatchObject({ inputTokens: 120, cachedInputTokens: 100, outputTokens: 30 });
     // claude-sonnet-4-5: 20 fresh input at $3, 100 cached at $0.30, 30 output at $15 per million.
     expect(usage.costUsd).toBeCloseTo((20 * 3 + 100 * 0.3 + 30 * 15) / 1_000_000, 12);
+  });
+});
+
+describe("OpenAI strict-mode nulls, end to end", () => {
+  it("the null a strict model sends for an optional key is dropped before validation and never reaches the tool", async () => {
+    server = await startLoopback(openAiChatRenderer(), [
+      { calls: [{ id: "call_n1", name: "get_weather", args: { city: "Paris", units: null } }] },
+      { text: "Done." },
+    ]);
+    const runs: string[] = [];
+    const model = (PROVIDERS[0] as (typeof PROVIDERS)[number])[2](server.url);
+    const result = await new Agent({ name: "nulls", model, tools: tools(runs) }).run("Weather in Paris?");
+    // The schema sent made `units` required and nullable...
+    const sent = (
+      nth(server, 0).body.tools as { function: { name: string; parameters: Record<string, unknown> } }[]
+    ).find((t) => t.function.name === "get_weather");
+    expect(sent?.function.parameters.required).toEqual(["city", "units"]);
+    // ...and the tool ran with the key absent, as its canonical schema says.
+    expect(runs).toEqual(['get_weather:{"city":"Paris"}']);
+    expect(result.output).toBe("Done.");
   });
 });
