@@ -45,6 +45,14 @@ interface CacheEntry {
  * changed), a text-only pre-filter, a cache of results per file keyed by its own
  * version and the versions of the files it imports, and a splice of each spec into the
  * original text (positions stay true, so the sourcemap is exact).
+ *
+ * @example
+ * ```ts
+ * // One service shared by several builds (and the Vite plugin) in one process.
+ * const service = new SpecService({ cwd: "packages/app" });
+ * await build({ entryPoints: ["src/a.ts"], plugins: [toolwright({ service })] });
+ * await build({ entryPoints: ["src/b.ts"], plugins: [toolwright({ service })] });
+ * ```
  */
 export class SpecService {
   readonly cwd: string;
