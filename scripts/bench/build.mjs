@@ -1,13 +1,13 @@
 /**
  * Build benchmark: `tsc` alone, then `tspc` (ts-patch's tsc) with our transformer, and
  * `tsc` alone then `tspc` with typia's transformer, each compiler on its own program of
- * the same generated functions (200 and 1,000 tools). Whole processes, medians of wall and
- * CPU time. Run alone: `node scripts/bench/build.mjs [--quick]`.
+ * the same generated functions (200 and 1,000 tools). Whole processes, run in interleaved
+ * rounds; medians of wall and CPU time. Run alone: `node scripts/bench/build.mjs [--quick]`.
  */
 import { writeProject } from "./generate/project.mjs";
 import { projectDir, TSC, TSPC } from "./lib/paths.mjs";
 import { projectBuilt } from "./lib/prepare.mjs";
-import { timeNode } from "./lib/process-timer.mjs";
+import { timeNodeRounds } from "./lib/process-timer.mjs";
 import { fmt, markdownTable, times } from "./lib/table.mjs";
 
 /**
@@ -20,14 +20,16 @@ export function benchBuild({ sizes, runs, warmup, log = () => {} }) {
   const rows = [];
   for (const n of sizes) {
     const project = writeProject(projectDir(n), n);
-    const time = (cli, config) => {
-      log(`build: ${n} tools, ${config}`);
-      return timeNode([cli, "-p", config], { runs, warmup, cwd: project.dir });
-    };
-    const base = time(TSC, "tsconfig.toolwright-plain.json");
-    const ours = time(TSPC, "tsconfig.toolwright.json");
-    const typiaBase = time(TSC, "tsconfig.typia-plain.json");
-    const typia = time(TSPC, "tsconfig.typia.json");
+    log(`build: ${n} tools, ${warmup} warm-up and ${runs} timed rounds of 4 builds`);
+    const { base, ours, typiaBase, typia } = timeNodeRounds(
+      {
+        base: [TSC, "-p", "tsconfig.toolwright-plain.json"],
+        ours: [TSPC, "-p", "tsconfig.toolwright.json"],
+        typiaBase: [TSC, "-p", "tsconfig.typia-plain.json"],
+        typia: [TSPC, "-p", "tsconfig.typia.json"],
+      },
+      { runs, warmup, cwd: project.dir },
+    );
     projectBuilt(project);
     const section = `Build, ${n} tools`;
     const cpu = (r) => `CPU ${fmt(r.cpuMs)} ms`;

@@ -1,14 +1,14 @@
 /**
  * Cold start: from the process starting to the first validated call, with 200 tools. Each
  * system runs in fresh Node processes (cold/*.mjs), which report `performance.now()`
- * (counted from process start) at the first validated call; medians over repeated runs
- * after warm-up. An empty Node process is the floor every system shares.
+ * (counted from process start) at the first validated call; medians over interleaved
+ * rounds after warm-up. An empty Node process is the floor every system shares.
  * Run alone: `node scripts/bench/cold-start.mjs [--quick]`.
  */
 import path from "node:path";
 import { BENCH_DIR } from "./lib/paths.mjs";
 import { prepareProject } from "./lib/prepare.mjs";
-import { timeNode } from "./lib/process-timer.mjs";
+import { timeNodeRounds } from "./lib/process-timer.mjs";
 import { fmt, markdownTable, versus } from "./lib/table.mjs";
 
 /**
@@ -26,10 +26,12 @@ export function benchColdStart({ n = 200, runs = 15, warmup = 3, log = () => {} 
     ["typia (validators generated at build)", "typia.mjs", [project.typiaOut]],
     ["diagnostic: importing undici alone", "undici.mjs", []],
   ];
-  const measured = systems.map(([name, script, args]) => {
-    log(`cold start: ${name}`);
-    return [name, timeNode([path.join(BENCH_DIR, "cold", script), ...args], { runs, warmup, cwd: BENCH_DIR })];
-  });
+  log(`cold start: ${warmup} warm-up and ${runs} timed rounds of ${systems.length} processes`);
+  const timed = timeNodeRounds(
+    Object.fromEntries(systems.map(([name, script, args]) => [name, [path.join(BENCH_DIR, "cold", script), ...args]])),
+    { runs, warmup, cwd: BENCH_DIR },
+  );
+  const measured = systems.map(([name]) => [name, timed[name]]);
   const floor = measured[0][1].firstCallMs;
   const ours = measured[1][1].firstCallMs;
   return measured.map(([name, r], index) => {

@@ -17,31 +17,49 @@ function reports(stderr, stdout) {
   return found;
 }
 
-/**
- * Runs `node <args>` `warmup + runs` times and returns the medians of the timed runs:
- * `wallMs` (spawn to exit), `cpuMs` (the child's user + system time) and the median of
- * every other figure the child printed as `@@bench {"name": number}`.
- *
- * @example
- * const { wallMs, cpuMs } = timeNode([tscPath, "-p", "tsconfig.json"], { runs: 5, warmup: 1, cwd });
- */
-export function timeNode(args, { runs, warmup, cwd }) {
-  const samples = [];
-  for (let i = 0; i < warmup + runs; i++) {
-    const start = process.hrtime.bigint();
-    const child = spawnSync(process.execPath, ["--import", REPORTER, ...args], {
-      cwd,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
-    if (child.status !== 0) {
-      throw new Error(
-        `benchmark process failed (exit ${child.status}): node ${args.join(" ")} in ${cwd}\n${child.stdout}\n${child.stderr}`,
-      );
-    }
-    if (i >= warmup) samples.push({ wallMs, ...reports(child.stderr, child.stdout) });
+function runOnce(args, cwd) {
+  const start = process.hrtime.bigint();
+  const child = spawnSync(process.execPath, ["--import", REPORTER, ...args], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  if (child.status !== 0) {
+    throw new Error(
+      `benchmark process failed (exit ${child.status}): node ${args.join(" ")} in ${cwd}\n${child.stdout}\n${child.stderr}`,
+    );
   }
+  return { wallMs, ...reports(child.stderr, child.stdout) };
+}
+
+function medians(samples) {
   const keys = Object.keys(samples[0]);
   return Object.fromEntries(keys.map((k) => [k, median(samples.map((s) => s[k]))]));
+}
+
+/**
+ * Runs each job (`node <args>`) `warmup + runs` times, interleaved round by round (A, B,
+ * C, A, B, C, ...) so that a change in the machine's load touches every job alike, and
+ * returns per job the medians of the timed runs: `wallMs` (spawn to exit), `cpuMs` (the
+ * child's user + system time) and every other figure it printed as `@@bench {"name": n}`.
+ *
+ * @example
+ * const { plain, ours } = timeNodeRounds({ plain: [TSC, "-p", "a.json"], ours: [TSPC, "-p", "b.json"] }, { runs: 5, warmup: 1, cwd });
+ * plain.wallMs; ours.cpuMs;
+ */
+export function timeNodeRounds(jobs, { runs, warmup, cwd }) {
+  const samples = Object.fromEntries(Object.keys(jobs).map((name) => [name, []]));
+  for (let round = 0; round < warmup + runs; round++) {
+    for (const [name, args] of Object.entries(jobs)) {
+      const sample = runOnce(args, cwd);
+      if (round >= warmup) samples[name].push(sample);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, medians(list)]));
+}
+
+/** {@link timeNodeRounds} for one job. */
+export function timeNode(args, options) {
+  return timeNodeRounds({ only: args }, options).only;
 }
