@@ -20,10 +20,12 @@ export function benchBuild({ sizes, runs, warmup, log = () => {} }) {
   const rows = [];
   for (const n of sizes) {
     const project = writeProject(projectDir(n), n);
-    log(`build: ${n} tools, ${warmup} warm-up and ${runs} timed rounds of 4 builds`);
-    const { base, ours, typiaBase, typia } = timeNodeRounds(
+    log(`build: ${n} tools, ${warmup} warm-up and ${runs} timed rounds of 5 builds`);
+    const { base, patchOnly, ours, typiaBase, typia } = timeNodeRounds(
       {
         base: [TSC, "-p", "tsconfig.toolwright-plain.json"],
+        // tspc with no plugin: what ts-patch's in-memory patch costs by itself.
+        patchOnly: [TSPC, "-p", "tsconfig.toolwright-plain.json"],
         ours: [TSPC, "-p", "tsconfig.toolwright.json"],
         typiaBase: [TSC, "-p", "tsconfig.typia-plain.json"],
         typia: [TSPC, "-p", "tsconfig.typia.json"],
@@ -37,6 +39,14 @@ export function benchBuild({ sizes, runs, warmup, log = () => {} }) {
     const typiaOverhead = typia.wallMs - typiaBase.wallMs;
     rows.push(
       { section, name: "tsc (toolwright sources)", value: base.wallMs, unit: "ms", note: cpu(base) },
+      {
+        section,
+        name: "tspc, no plugin (ts-patch alone)",
+        value: patchOnly.wallMs,
+        unit: "ms",
+        note: `${cpu(patchOnly)}; +${fmt(patchOnly.wallMs - base.wallMs)} ms`,
+        ratio: `${times(patchOnly.wallMs, base.wallMs)} tsc (CPU ${times(patchOnly.cpuMs, base.cpuMs)})`,
+      },
       {
         section,
         name: "tspc + toolwright transformer",
