@@ -47,7 +47,10 @@ describe("compiler fixtures", () => {
       ...(result.typeErrors.length > 0 ? { typeErrors: result.typeErrors } : {}),
     };
     const expectedFile = path.join(FIXTURES, name, "expected.json");
-    if (update || !existsSync(expectedFile)) writeFileSync(expectedFile, `${JSON.stringify(actual, null, 2)}\n`);
+    if (update) writeFileSync(expectedFile, `${JSON.stringify(actual, null, 2)}\n`);
+    if (!existsSync(expectedFile)) {
+      throw new Error(`fixture ${name} has no expected.json: run with UPDATE_FIXTURES=1, then review the golden`);
+    }
     expect(actual).toEqual(readJson(expectedFile));
 
     if (name.startsWith("err-")) expect(result.diagnostics.length).toBeGreaterThan(0);
