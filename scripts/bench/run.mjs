@@ -101,7 +101,7 @@ if (argv.includes("--update-docs")) {
     "",
     `Machine: ${where}.`,
     "",
-    table,
+    table + extrasBlock,
     "",
     END,
   ].join("\n");
