@@ -29,17 +29,21 @@ export function versus(ourCost, theirCost, better = "faster", worse = "slower") 
 }
 
 /**
- * The rows as one Markdown table (which also reads well in a terminal).
+ * The rows as one Markdown table, its columns padded to one width (as Biome formats
+ * Markdown), which also reads well in a terminal.
  *
  * @param {Row[]} rows
  */
 export function markdownTable(rows) {
-  const lines = ["| Benchmark | System | Median | Also | Ratio | Target |", "| --- | --- | ---: | --- | --- | --- |"];
-  for (const r of rows) {
+  const header = ["Benchmark", "System", "Median", "Also", "Ratio", "Target"];
+  const rightAligned = header.map((name) => name === "Median");
+  const cells = rows.map((r) => {
     const target = r.target ? `${r.target} ${r.met === undefined ? "" : r.met ? "(met)" : "(missed)"}`.trim() : "";
-    lines.push(
-      `| ${r.section} | ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.note ?? ""} | ${r.ratio ?? ""} | ${target} |`,
-    );
-  }
-  return lines.join("\n");
+    return [r.section, r.name, `${fmt(r.value)} ${r.unit}`, r.note ?? "", r.ratio ?? "", target];
+  });
+  const widths = header.map((name, c) => Math.max(3, name.length, ...cells.map((line) => line[c].length)));
+  const line = (values) =>
+    `| ${values.map((v, c) => (rightAligned[c] ? v.padStart(widths[c]) : v.padEnd(widths[c]))).join(" | ")} |`;
+  const rule = `| ${widths.map((w, c) => (rightAligned[c] ? `${"-".repeat(w - 1)}:` : "-".repeat(w))).join(" | ")} |`;
+  return [line(header), rule, ...cells.map(line)].join("\n");
 }
