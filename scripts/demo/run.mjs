@@ -9,7 +9,7 @@ import { startScriptedServer } from "./scripted-server.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const agentModule = `${root}examples/weather/dist/agent.js`;
-const runtimeModule = `${root}packages/runtime/dist/index.js`;
+const runtimeModule = `${root}packages/runtime/dist/providers/index.js`;
 if (!existsSync(agentModule) || !existsSync(runtimeModule)) {
   console.error("The demo needs the built runtime and weather example: run `npm run demo` from the repository root.");
   process.exit(1);

@@ -44,14 +44,10 @@ export type {
   ToolChoice,
   ToolDefinition,
 } from "./model.js";
+// Only the error classes: resolveModel and the adapters load undici, so they live on the
+// "toolwright/providers" subpath and an agent given a Model object never pays for them.
+export { ModelConfigError, ProviderError, ProviderStreamError, ProviderTimeoutError } from "./providers/errors.js";
 export type { ResolveModelOptions, RetryOptions } from "./providers/index.js";
-export {
-  ModelConfigError,
-  ProviderError,
-  ProviderStreamError,
-  ProviderTimeoutError,
-  resolveModel,
-} from "./providers/index.js";
 export type { RegisterOptions } from "./registry.js";
 export { ToolRegistry } from "./registry.js";
 export { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ModelConfigError, ProviderStreamError, resolveModel } from "../../src/index.js";
+import { ModelConfigError, ProviderStreamError } from "../../src/index.js";
+import { resolveModel } from "../../src/providers/index.js";
 import { drive } from "./drive.js";
 import { anthropicRenderer } from "./servers/anthropic-server.js";
 import { geminiRenderer } from "./servers/gemini-server.js";
