@@ -24,7 +24,7 @@ export function benchColdStart({ n = 200, runs = 15, warmup = 3, log = () => {} 
     [`ajv compiling all ${n} at start-up`, "ajv.mjs", [project.jsonSchemas]],
     ["zod + AI SDK tool()", "ai-zod.mjs", [project.ai]],
     ["typia (validators generated at build)", "typia.mjs", [project.typiaOut]],
-    ["diagnostic: importing undici alone", "undici.mjs", []],
+    ["diagnostic: importing undici (toolwright/providers) alone", "undici.mjs", []],
   ];
   log(`cold start: ${warmup} warm-up and ${runs} timed rounds of ${systems.length} processes`);
   const timed = timeNodeRounds(

@@ -1,7 +1,7 @@
 /**
- * Diagnostic: a process that only imports undici (toolwright's HTTP client, resolved from
- * toolwright's own dependencies). toolwright's root entry re-exports the providers, so
- * every `import "toolwright"` pays this, even for an agent given a Model object.
+ * Diagnostic: a process that only imports undici (the HTTP client of `toolwright/providers`,
+ * resolved from toolwright's own dependencies): what a program using a provider adds to
+ * its start, and what the root entry must keep out of its import graph.
  */
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
