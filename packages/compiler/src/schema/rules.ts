@@ -272,6 +272,28 @@ const classInstanceRule: TypeRule = {
 };
 
 /**
+ * A type's properties in declaration order. For mapped types (Pick, Omit, Partial, ...)
+ * the checker lists them in the order of their key union, which follows the order in
+ * which it happened to create the key literals; sorting by declaration makes the schema
+ * the same whatever else the program checked first (every build path agrees).
+ */
+function propertiesInOrder(t: ts.Type, checker: ts.TypeChecker): ts.Symbol[] {
+  const properties = checker.getPropertiesOfType(t);
+  if (((t as ts.ObjectType).objectFlags & TS.ObjectFlags.Mapped) === 0) return properties;
+  const places = new Map(properties.map((p) => [p, p.declarations?.[0]]));
+  if ([...places.values()].some((d) => d === undefined)) return properties;
+  const key = (p: ts.Symbol) => {
+    const d = places.get(p) as ts.Declaration;
+    return [d.getSourceFile().fileName, d.pos] as const;
+  };
+  return [...properties].sort((a, b) => {
+    const [fa, pa] = key(a);
+    const [fb, pb] = key(b);
+    return fa === fb ? pa - pb : fa < fb ? -1 : 1;
+  });
+}
+
+/**
  * Interfaces, type literals, mapped and utility types, intersections of objects and
  * `Record<K, V>`: `properties` + `required`, closed unless an index signature allows more.
  */
@@ -281,7 +303,7 @@ const objectRule: TypeRule = {
   convert(t, ctx) {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
-    for (const property of ctx.checker.getPropertiesOfType(t)) {
+    for (const property of propertiesInOrder(t, ctx.checker)) {
       // Symbol-keyed members (brands) exist only in the type system; JSON never has them.
       if (property.getName().startsWith("__@")) continue;
       const { schema, optional } = ctx.convertProperty(property);
