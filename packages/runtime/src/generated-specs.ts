@@ -48,8 +48,3 @@ export function registerSpecs(entries: readonly GeneratedSpecEntry[]): void {
 export function lookupGeneratedSpec(fnName: string, name: string | undefined): ToolSpec | undefined {
   return registry().get(keyOf(fnName, name));
 }
-
-/** How many generated specs are registered; lets an error say whether the generated module was imported. */
-export function generatedSpecCount(): number {
-  return registry().size;
-}
