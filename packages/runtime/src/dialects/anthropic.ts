@@ -1,6 +1,7 @@
 import type { JsonSchema } from "../spec.js";
 import type { SchemaDialect } from "./types.js";
 import {
+  asAnyOfAndArrays,
   checkRootObject,
   isNode,
   mapChildren,
@@ -8,7 +9,6 @@ import {
   NoteList,
   recursiveDefs,
   type SchemaNode,
-  tupleAsArray,
   typesOf,
   withoutMeta,
 } from "./walk.js";
@@ -40,20 +40,7 @@ function isPrimitive(v: unknown): boolean {
 
 function rewriteStrict(node: SchemaNode, path: string, notes: NoteList): SchemaNode {
   let out = mapChildren(node, path, (child, p) => rewriteStrict(child, p, notes));
-  if (Array.isArray(out.oneOf)) {
-    out.anyOf = out.oneOf;
-    delete out.oneOf;
-    notes.add("info", "oneof-as-anyof", path, `${STRICT} have no oneOf: sent as anyOf`);
-  }
-  if (Array.isArray(out.prefixItems)) {
-    out = tupleAsArray(out);
-    notes.add(
-      "info",
-      "tuple-as-array",
-      path,
-      `${STRICT} have no prefixItems: the tuple is sent as an array of its element types`,
-    );
-  }
+  out = asAnyOfAndArrays(out, path, notes, STRICT);
   if (typeof out.format === "string" && !FORMATS.has(out.format))
     out = moveToDescription(out, ["format"], path, notes, STRICT);
   if (typeof out.minItems === "number" && out.minItems > 1)

@@ -2,13 +2,13 @@ import type { JsonSchema } from "../spec.js";
 import { checkOpenAiLimits } from "./openai-limits.js";
 import type { SchemaDialect } from "./types.js";
 import {
+  asAnyOfAndArrays,
   checkRootObject,
   isNode,
   mapChildren,
   moveToDescription,
   NoteList,
   type SchemaNode,
-  tupleAsArray,
   typesOf,
   withoutMeta,
 } from "./walk.js";
@@ -66,21 +66,7 @@ function rewrite(node: SchemaNode, path: string, notes: NoteList): SchemaNode {
   for (const key of REFUSED) {
     if (key in out) notes.add("error", "keyword-unsupported", path, `${TARGET} does not support "${key}"; use anyOf`);
   }
-  if (Array.isArray(out.oneOf)) {
-    // oneOf over disjoint object shapes (what the compiler emits for unions) validates like anyOf.
-    out.anyOf = out.oneOf;
-    delete out.oneOf;
-    notes.add("info", "oneof-as-anyof", path, `${TARGET} has no oneOf: sent as anyOf`);
-  }
-  if (Array.isArray(out.prefixItems)) {
-    out = tupleAsArray(out);
-    notes.add(
-      "info",
-      "tuple-as-array",
-      path,
-      `${TARGET} has no prefixItems: the tuple is sent as an array of its element types`,
-    );
-  }
+  out = asAnyOfAndArrays(out, path, notes, TARGET);
   if (typeof out.format === "string" && !FORMATS.has(out.format))
     out = moveToDescription(out, ["format"], path, notes, TARGET);
   out = moveToDescription(

@@ -173,3 +173,27 @@ export function tupleAsArray(node: SchemaNode): SchemaNode {
   if (node.items === false && out.maxItems === undefined) out.maxItems = elements.length;
   return out;
 }
+
+/**
+ * For targets that take `anyOf` but neither `oneOf` nor `prefixItems`: `oneOf` is sent as
+ * `anyOf` (the compiler emits it over disjoint shapes, so it validates the same) and a
+ * tuple as an array of its element types, each change noted.
+ */
+export function asAnyOfAndArrays(node: SchemaNode, path: string, notes: NoteList, target: string): SchemaNode {
+  let out = node;
+  if (Array.isArray(out.oneOf)) {
+    const { oneOf, ...rest } = out;
+    out = { ...rest, anyOf: oneOf };
+    notes.add("info", "oneof-as-anyof", path, `${target}: no oneOf, sent as anyOf`);
+  }
+  if (Array.isArray(out.prefixItems)) {
+    out = tupleAsArray(out);
+    notes.add(
+      "info",
+      "tuple-as-array",
+      path,
+      `${target}: no prefixItems, the tuple is sent as an array of its element types`,
+    );
+  }
+  return out;
+}
