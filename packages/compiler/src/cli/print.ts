@@ -1,5 +1,5 @@
 import type { JsonSchema } from "toolwright";
-import { type DialectName, type DialectNote, dialects, isDialectName } from "toolwright/dialects";
+import { type DialectName, type DialectNote, dialects, isDialectName, mcpAnnotations } from "toolwright/dialects";
 import { parseOptions, projectOption } from "./args.js";
 import { type Command, UsageError } from "./command.js";
 import { formatDiagnostics, hasErrors, loadProject, type ProjectTool } from "./project.js";
@@ -30,18 +30,8 @@ function envelope(dialect: DialectName, tool: ProjectTool, schema: JsonSchema): 
     case "gemini-legacy":
       return { name, description, parameters: schema };
     case "mcp": {
-      const hints = {
-        ...(flags.readOnly === undefined ? {} : { readOnlyHint: flags.readOnly }),
-        ...(flags.destructive === undefined ? {} : { destructiveHint: flags.destructive }),
-        ...(flags.idempotent === undefined ? {} : { idempotentHint: flags.idempotent }),
-        ...(flags.openWorld === undefined ? {} : { openWorldHint: flags.openWorld }),
-      };
-      return {
-        name,
-        description,
-        inputSchema: schema,
-        ...(Object.keys(hints).length > 0 ? { annotations: hints } : {}),
-      };
+      const annotations = mcpAnnotations(flags);
+      return { name, description, inputSchema: schema, ...(annotations ? { annotations } : {}) };
     }
   }
 }

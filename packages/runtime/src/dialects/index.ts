@@ -13,7 +13,8 @@
 export { anthropicDialect, anthropicStrictDialect } from "./anthropic.js";
 export { geminiDialect } from "./gemini.js";
 export { GEMINI_SCHEMA_FIELDS, geminiLegacyDialect } from "./gemini-legacy.js";
-export { mcpDialect } from "./mcp.js";
+export type { McpAnnotations } from "./mcp.js";
+export { mcpAnnotations, mcpDialect } from "./mcp.js";
 export { openAiDialect } from "./openai.js";
 export { OPENAI_STRICT_LIMITS } from "./openai-limits.js";
 export { nullable, openAiStrictDialect } from "./openai-strict.js";

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema, ToolFlags } from "../spec.js";
 import type { SchemaDialect } from "./types.js";
 import { checkRootObject, NoteList, withoutMeta } from "./walk.js";
 
@@ -17,3 +17,26 @@ export const mcpDialect: SchemaDialect = {
     return this.toDialect(schema).notes.filter((n) => n.severity !== "info");
   },
 };
+
+/** MCP tool annotations (the behaviour hints of the MCP `Tool` type). */
+export interface McpAnnotations {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/**
+ * MCP annotations from toolwright flags. Only flags the tool states are sent: an absent
+ * hint keeps its MCP default (a client then assumes the tool may be destructive and reach
+ * the open world), which is the honest reading of a tool that said nothing.
+ */
+export function mcpAnnotations(flags: ToolFlags): McpAnnotations | undefined {
+  const hints: McpAnnotations = {
+    ...(flags.readOnly === undefined ? {} : { readOnlyHint: flags.readOnly }),
+    ...(flags.destructive === undefined ? {} : { destructiveHint: flags.destructive }),
+    ...(flags.idempotent === undefined ? {} : { idempotentHint: flags.idempotent }),
+    ...(flags.openWorld === undefined ? {} : { openWorldHint: flags.openWorld }),
+  };
+  return Object.keys(hints).length > 0 ? hints : undefined;
+}

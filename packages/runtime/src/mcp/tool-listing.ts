@@ -1,6 +1,6 @@
-import type { Tool as McpTool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import { mcpDialect } from "../dialects/mcp.js";
-import type { JsonSchema, ToolFlags } from "../spec.js";
+import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { mcpAnnotations, mcpDialect } from "../dialects/mcp.js";
+import type { JsonSchema } from "../spec.js";
 import type { Tool } from "../tool.js";
 
 /**
@@ -48,25 +48,10 @@ function shapeOf(schema: JsonSchema): OutputShape {
   return { schema: mcpDialect.toDialect(wrapper).schema, wrapped: true };
 }
 
-/**
- * MCP annotations from toolwright flags. Only flags the tool states are sent: an absent
- * hint keeps its MCP default (a client then assumes the tool may be destructive and reach
- * the open world), which is the honest reading of a tool that said nothing.
- */
-export function annotationsOf(flags: ToolFlags): ToolAnnotations | undefined {
-  const hints: ToolAnnotations = {
-    ...(flags.readOnly === undefined ? {} : { readOnlyHint: flags.readOnly }),
-    ...(flags.destructive === undefined ? {} : { destructiveHint: flags.destructive }),
-    ...(flags.idempotent === undefined ? {} : { idempotentHint: flags.idempotent }),
-    ...(flags.openWorld === undefined ? {} : { openWorldHint: flags.openWorld }),
-  };
-  return Object.keys(hints).length > 0 ? hints : undefined;
-}
-
 /** One entry of `tools/list`: the input schema in the MCP dialect, the output shape and the annotations. */
 export function describeTool(tool: Tool): McpTool {
   const output = outputShapeOf(tool);
-  const annotations = annotationsOf(tool.flags);
+  const annotations = mcpAnnotations(tool.flags);
   return {
     name: tool.name,
     description: tool.description,

@@ -35,6 +35,7 @@ describe("subpath exports", () => {
       "geminiDialect",
       "geminiLegacyDialect",
       "isDialectName",
+      "mcpAnnotations",
       "mcpDialect",
       "nullable",
       "openAiDialect",
