@@ -220,6 +220,41 @@ describe("run state serialization", () => {
   });
 });
 
+describe("a protocol tool gated by its flags", () => {
+  it("waits for a person when only flags.needsApproval is set, and runs once approved", async () => {
+    const wiped: string[] = [];
+    // A plain object following the Tool protocol: no needsApproval option, only the flag.
+    const wipe = {
+      name: "wipe",
+      description: "Deletes every file of a customer.",
+      parameters: {
+        type: "object",
+        properties: { id: { type: "string" } },
+        required: ["id"],
+        additionalProperties: false,
+      },
+      flags: { destructive: true, needsApproval: true },
+      execute: (args: ToolArgs) => {
+        wiped.push(String(args.id));
+        return "wiped";
+      },
+    };
+    const agent = new Agent({
+      name: "support",
+      model: FakeModel.script([{ toolCalls: [{ name: "wipe", args: { id: "C-9" } }] }, "Done."]),
+      tools: [wipe],
+    });
+    const paused = await agent.run("wipe C-9");
+    expect(paused.status).toBe("interrupted");
+    expect(paused.interruptions).toEqual([{ callId: "call_1_0", toolName: "wipe", args: { id: "C-9" } }]);
+    expect(wiped).toEqual([]);
+    paused.state?.approve("call_1_0");
+    const done = await agent.run(paused.state as RunState);
+    expect(done.output).toBe("Done.");
+    expect(wiped).toEqual(["C-9"]);
+  });
+});
+
 describe("an approval predicate that throws", () => {
   it("fails closed: the call waits for a person instead of running", async () => {
     const o = orders(() => {
