@@ -20,6 +20,8 @@ export const DiagnosticCode = {
   badSite: 990006,
   /** A configured target dialect cannot accept the schema (reported by target checks). */
   targetRejected: 990007,
+  /** toolwright itself failed while mapping a construct (a bug to report); the site gets no spec instead of a crash. */
+  internalError: 990008,
 } as const;
 
 /** One of {@link DiagnosticCode}'s values. */
