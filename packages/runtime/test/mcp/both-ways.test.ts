@@ -42,6 +42,7 @@ describe("serveMcp and mcpTools together", () => {
       "remote_delete_file",
       "remote_flaky_read",
       "remote_flaky_write",
+      "remote_transfer",
     ]);
     const add = named("remote_add");
     expect(add.description).toBe("Add two numbers and return the sum.");
@@ -74,6 +75,6 @@ describe("serveMcp and mcpTools together", () => {
     await seen.started;
     controller.abort(new Error("stop both"));
     await expect(call).rejects.toThrow(/stop both/);
-    await expect(seen.aborted).resolves.toBeDefined();
+    await expect(seen.aborted).resolves.toBe("Error: stop both");
   });
 });

@@ -99,6 +99,7 @@ describe("serveMcp over Streamable HTTP (127.0.0.1, official SDK client)", () =>
       "delete_file",
       "flaky_read",
       "flaky_write",
+      "transfer",
     ]);
     const add = tools.find((t) => t.name === "add");
     expect(add?.inputSchema).toEqual(served[0]?.parameters);
@@ -160,7 +161,7 @@ describe("serveMcp over Streamable HTTP (127.0.0.1, official SDK client)", () =>
 
   it("refuses an unknown tool with a protocol error naming the available tools", async () => {
     await expect((await connect()).callTool({ name: "nope", arguments: {} })).rejects.toThrow(
-      /Unknown tool "nope". Available tools: add, delete_file, flaky_read, flaky_write, forecast, stall, wait\./,
+      /Unknown tool "nope". Available tools: add, delete_file, flaky_read, flaky_write, forecast, stall, transfer, wait\./,
     );
   });
 
@@ -190,7 +191,8 @@ describe("serveMcp over Streamable HTTP (127.0.0.1, official SDK client)", () =>
     controller.abort(new Error("user pressed stop"));
     await expect(call).rejects.toThrow(/user pressed stop/);
     // The server learns of it through notifications/cancelled and aborts the signal it gave the tool.
-    await expect(seen.aborted).resolves.toBeDefined();
+    // The SDK client sends the abort reason as text; the server aborts ctx.signal with it.
+    await expect(seen.aborted).resolves.toBe("Error: user pressed stop");
   });
 
   it("gives the tool a context carrying the MCP session, deps, and ctx.log as MCP log messages", async () => {
@@ -266,6 +268,28 @@ describe("serveMcp over Streamable HTTP (127.0.0.1, official SDK client)", () =>
       expect(asked[0]).toMatch(/Allow the tool "delete_file" to run/);
       expect(asked[0]).toContain('"path": "/tmp/b"');
       expect(seen.deleted).toContain("/tmp/b");
+    });
+
+    it("ask only when the tool's needsApproval predicate says so", async () => {
+      const unasked = await connect();
+      const small = await unasked.callTool({ name: "transfer", arguments: { amount: 40 } });
+      expect(text(small)).toBe("moved 40");
+      const large = await unasked.callTool({ name: "transfer", arguments: { amount: 500 } });
+      expect(large.isError).toBe(true);
+      expect(text(large)).toMatch(/tool "transfer" needs a person's approval/);
+      expect(seen.transferred).toEqual([40]);
+
+      const asked: string[] = [];
+      const approving = await connect((message) => {
+        asked.push(message);
+        return { action: "accept", content: { approve: true } };
+      });
+      await approving.callTool({ name: "transfer", arguments: { amount: 30 } });
+      expect(asked).toEqual([]);
+      expect(text(await approving.callTool({ name: "transfer", arguments: { amount: 700 } }))).toBe("moved 700");
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain('"amount": 700');
+      expect(seen.transferred).toEqual([40, 30, 700]);
     });
 
     it("do not run when the person declines", async () => {

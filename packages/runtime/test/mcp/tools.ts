@@ -17,6 +17,8 @@ export interface Observed {
   /** Resolves once a `wait` call has started. */
   started: Promise<void>;
   deleted: string[];
+  /** Amounts the `transfer` tool moved. */
+  transferred: number[];
   /** `ctx.attempt` of every run of the flaky tools, by tool. */
   attempts: Record<string, number[]>;
 }
@@ -34,6 +36,7 @@ export function observed(): { observed: Observed; tools: Tool[] } {
       onStart = resolve;
     }),
     deleted: [],
+    transferred: [],
     attempts: {},
   };
 
@@ -118,6 +121,24 @@ export function observed(): { observed: Observed; tools: Tool[] } {
     },
   };
 
+  const transfer: Tool = {
+    name: "transfer",
+    description: "Move money; a person approves transfers over 100.",
+    parameters: {
+      type: "object",
+      properties: { amount: { type: "number" } },
+      required: ["amount"],
+      additionalProperties: false,
+    },
+    flags: { destructive: true },
+    // A predicate, not a flag: only large amounts wait for a person.
+    needsApproval: (_ctx, args) => args.amount > 100,
+    execute(args: ToolArgs) {
+      seen.transferred.push(args.amount);
+      return `moved ${args.amount}`;
+    },
+  };
+
   /** Fails twice with a retryable error, then answers; read-only, so the engine may retry it. */
   const flaky = (name: string, flags: Tool["flags"]): Tool => ({
     name,
@@ -133,6 +154,15 @@ export function observed(): { observed: Observed; tools: Tool[] } {
 
   return {
     observed: seen,
-    tools: [add, forecast, stall, wait, deleteFile, flaky("flaky_read", { readOnly: true }), flaky("flaky_write", {})],
+    tools: [
+      add,
+      forecast,
+      stall,
+      wait,
+      deleteFile,
+      flaky("flaky_read", { readOnly: true }),
+      flaky("flaky_write", {}),
+      transfer,
+    ],
   };
 }
