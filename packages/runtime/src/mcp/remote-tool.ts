@@ -45,11 +45,49 @@ function withoutSchemaUri(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-/** Errors that say the connection, not the tool, failed: worth a retry for tools that allow it. */
+/** Socket-level failures: the request may not have reached the server, or its answer was lost on the way. */
+const NETWORK_CODES = new Set([
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/** The error and its causes, outermost first (a few levels: causes can form a cycle). */
+function causes(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let e = error; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
+  return chain;
+}
+
+/**
+ * Errors that say the way to the server failed, not the tool: worth a retry for tools that
+ * allow it. The SDK reports a closed connection and its own request timeout as `McpError`s;
+ * a transport that could not deliver a request throws what its network layer threw (fetch
+ * rejects with a `TypeError` "fetch failed" whose cause is the socket error).
+ */
 function isTransient(error: unknown): boolean {
-  return (
-    error instanceof McpError && (error.code === ErrorCode.ConnectionClosed || error.code === ErrorCode.RequestTimeout)
+  if (error instanceof McpError) {
+    return error.code === ErrorCode.ConnectionClosed || error.code === ErrorCode.RequestTimeout;
+  }
+  return causes(error).some(
+    (e) =>
+      (e instanceof TypeError && e.message === "fetch failed") ||
+      NETWORK_CODES.has(String((e as NodeJS.ErrnoException).code)),
   );
+}
+
+/** The message with its causes' messages, so "fetch failed" also says why. */
+function failureText(error: unknown): string {
+  const chain = causes(error);
+  return chain.length > 0 ? chain.map((e) => e.message).join(": ") : String(error);
 }
 
 /**
@@ -78,8 +116,7 @@ export function remoteTool(client: Client, remote: McpTool, options: RemoteToolO
       } catch (error) {
         // A timeout or a cancel is the engine's to report; pass it through untouched.
         if (ctx.signal.aborted) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        throw new ToolError(`MCP server ${options.serverName} failed on tool "${remote.name}": ${message}`, {
+        throw new ToolError(`MCP server ${options.serverName} failed on tool "${remote.name}": ${failureText(error)}`, {
           retryable: isTransient(error),
           cause: error,
         });
