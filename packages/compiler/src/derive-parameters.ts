@@ -67,6 +67,13 @@ function destructured(
   return { ...root, properties, ...(required.length > 0 ? { required } : { required: undefined }) };
 }
 
+/** The type to suggest for an unannotated parameter: the one TypeScript inferred, or `string` when it only sees `any`. */
+function suggestedType(type: ts.Type, checker: ts.TypeChecker): string {
+  return (type.flags & TS.TypeFlags.Any) !== 0
+    ? "string"
+    : checker.typeToString(checker.getBaseTypeOfLiteralType(type));
+}
+
 /**
  * Rules 2 and 3: one property per non-context parameter (in order), or the properties of
  * a single destructured parameter; `ToolContext` parameters become context slots.
@@ -110,7 +117,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       problems.push({
         node: declaration,
         code: DiagnosticCode.missingAnnotation,
-        message: `tool "${toolName}": parameter "${declaration.name.getText()}" has no type annotation, so its schema cannot be derived. Fix: annotate it, e.g. "${declaration.name.getText()}: string".`,
+        message: `tool "${toolName}": parameter "${declaration.name.getText()}" has no type annotation, so its schema cannot be derived. Fix: annotate it, e.g. "${declaration.name.getText()}: ${suggestedType(type, checker)}".`,
       });
       continue;
     }
