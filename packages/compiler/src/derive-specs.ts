@@ -4,6 +4,7 @@ import { descriptionCheck, nameCheck } from "./checks.js";
 import { deriveSpec } from "./derive.js";
 import { DiagnosticCode, type DiagnosticCodeValue, toolwrightDiagnostic } from "./diagnostics.js";
 import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
+import { sameTool } from "./same-tool.js";
 import { findToolSites, type ToolSite } from "./sites.js";
 import { targetChecks } from "./target-check.js";
 import { ToolwrightTypes } from "./toolwright-types.js";
@@ -75,7 +76,7 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
     diagnostics.push(toolwrightDiagnostic(node, code as DiagnosticCodeValue, message));
   const context = { ...state, options: resolved, rootDir: program.getCurrentDirectory() };
   const sites: DerivedSite[] = [];
-  const seen = new Map<string, number>();
+  const seen = new Map<string, ToolSpec>();
 
   for (const site of findToolSites(file, state.types, state.checker)) {
     const before = diagnostics.length;
@@ -83,13 +84,13 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
     for (const problem of problems) report(problem.node, problem.code, problem.message);
     if (!spec) continue;
     for (const check of checks) check(spec, site.node, report);
-    const firstLine = seen.get(spec.name);
-    if (firstLine === undefined) seen.set(spec.name, spec.source.line);
-    else {
+    const first = seen.get(spec.name);
+    if (first === undefined) seen.set(spec.name, spec);
+    else if (!sameTool(first, spec)) {
       report(
         site.node,
         DiagnosticCode.duplicateName,
-        `tool name "${spec.name}" is already used by the tool on line ${firstLine} of this file; the model could not tell them apart. Fix: pass a different { name: "..." } to one of them.`,
+        `tool name "${spec.name}" is already used by the tool on line ${first.source.line} of this file; the model could not tell them apart. Fix: pass a different { name: "..." } to one of them.`,
       );
     }
     // A site with errors gets no spec at all: the build fails, and if its output runs

@@ -27,20 +27,34 @@ export function toolRecordOf(method: unknown): MethodToolRecord | undefined {
   return typeof method === "function" ? records.get(method as AnyMethod) : undefined;
 }
 
-/** The decorator `tool(options, spec)` returns; without a spec, applying it throws the missing-spec error. */
+/**
+ * Records a decorated method (TC39: `method, context`; legacy: `target, key, descriptor`)
+ * with its spec: the compiled one, else one a `toolwright gen` module registered under the
+ * method's name; with neither, throws the missing-spec error.
+ */
+export function decorateToolMethod(
+  options: ToolOptions<never> | undefined,
+  spec: ToolSpec | undefined,
+  methodOrTarget: unknown,
+  contextOrKey: unknown,
+  descriptor?: PropertyDescriptor,
+): void {
+  const legacy = typeof contextOrKey === "string" || typeof contextOrKey === "symbol";
+  const method = legacy ? descriptor?.value : methodOrTarget;
+  const name = legacy
+    ? String(contextOrKey)
+    : String((contextOrKey as { name?: unknown } | undefined)?.name ?? "<method>");
+  const compiled = spec ?? lookupGeneratedSpec(name, options?.name);
+  if (!compiled) throw missingSpecError(options?.name ?? name);
+  if (typeof method !== "function") throw missingSpecError(options?.name ?? name);
+  records.set(method as AnyMethod, { options, spec: compiled });
+}
+
+/** The decorator `tool(options, spec)` returns (see {@link decorateToolMethod}). */
 export function toolDecorator(
   options: ToolOptions<never> | undefined,
   spec: ToolSpec | undefined,
 ): ToolMethodDecorator {
-  return (methodOrTarget: unknown, contextOrKey: unknown, descriptor?: PropertyDescriptor): void => {
-    const legacy = typeof contextOrKey === "string" || typeof contextOrKey === "symbol";
-    const method = legacy ? descriptor?.value : methodOrTarget;
-    const name = legacy
-      ? String(contextOrKey)
-      : String((contextOrKey as { name?: unknown } | undefined)?.name ?? "<method>");
-    const compiled = spec ?? lookupGeneratedSpec(name, options?.name);
-    if (!compiled) throw missingSpecError(options?.name ?? name);
-    if (typeof method !== "function") throw missingSpecError(options?.name ?? name);
-    records.set(method as AnyMethod, { options, spec: compiled });
-  };
+  return (methodOrTarget: unknown, contextOrKey: unknown, descriptor?: PropertyDescriptor): void =>
+    decorateToolMethod(options, spec, methodOrTarget, contextOrKey, descriptor);
 }

@@ -27,7 +27,7 @@ export class ToolDefinitionError extends ToolwrightError {
  * (`""` for the whole object, `/items/0/qty` for a nested value).
  */
 export interface ValidationIssue {
-  /** Stable code: `unexpected_key`, `missing_key`, `invalid_type`, `invalid_enum`, `invalid_value`, `invalid_json`, `too_deep`. */
+  /** Stable code: `unexpected_key`, `missing_key`, `invalid_type`, `invalid_enum`, `invalid_value`, `invalid_json`, `too_deep`, `not_finite`, `unreadable`. */
   readonly code: string;
   readonly path: string;
   /** One line a model (or a person) can act on. */

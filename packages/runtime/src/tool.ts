@@ -1,5 +1,5 @@
 import type { ToolContext } from "./context.js";
-import { type ToolMethodDecorator, toolDecorator } from "./decorators.js";
+import { decorateToolMethod, type ToolMethodDecorator, toolDecorator } from "./decorators.js";
 import { defineTool, type ToolDescriptor } from "./define-tool.js";
 import { lookupGeneratedSpec } from "./generated-specs.js";
 import { missingSpecError } from "./missing-spec.js";
@@ -193,25 +193,24 @@ export function tool<S extends JsonSchema | StandardSchema, Deps = unknown>(
  * ```
  */
 export function tool<Deps = unknown>(options?: ToolOptions<Deps>, spec?: CompiledSpec): ToolMethodDecorator;
-/** A bare `@tool` on a method that the compiler did not see: throws the missing-spec error. */
+/** A bare `@tool` on a method the compiler did not see: uses the spec a `toolwright gen` module registered, else throws the missing-spec error. */
 export function tool<F extends AnyFunction>(method: F, context: ClassMethodDecoratorContext<unknown, F>): void;
-/** A bare legacy (`experimentalDecorators`) `@tool` the compiler did not see: throws the missing-spec error. */
+/** A bare legacy (`experimentalDecorators`) `@tool` the compiler did not see: as the TC39 one. */
 export function tool(target: object, key: string | symbol, descriptor: PropertyDescriptor): void;
 export function tool(first?: unknown, second?: unknown, third?: unknown): unknown {
-  if (typeof first === "function") {
-    if (isToolSpec(third) && !isDecoratorContext(second))
-      return functionTool(first as AnyFunction, second as ToolOptions<never>, third);
-    // No inline spec: a `toolwright gen` module may have registered one (tsx, SWC, TypeScript 7).
-    const generated = isDecoratorContext(second)
-      ? undefined
-      : lookupGeneratedSpec(first.name, (second as ToolOptions | undefined)?.name);
-    if (generated) return functionTool(first as AnyFunction, second as ToolOptions<never>, generated);
-    const name = isDecoratorContext(second)
-      ? String(second.name)
-      : ((second as ToolOptions | undefined)?.name ?? (first.name || "<anonymous>"));
-    throw missingSpecError(name);
+  // A bare `@tool` applied as a decorator (TC39 context, or a legacy property key): the
+  // compiler did not rewrite it, so its spec can only come from a `toolwright gen` module.
+  if (isDecoratorContext(second) || typeof second === "string" || typeof second === "symbol") {
+    return decorateToolMethod(undefined, undefined, first, second, third as PropertyDescriptor | undefined);
   }
-  if (typeof second === "string" || typeof second === "symbol") throw missingSpecError(String(second));
+  if (typeof first === "function") {
+    if (isToolSpec(third)) return functionTool(first as AnyFunction, second as ToolOptions<never>, third);
+    // No inline spec: a `toolwright gen` module may have registered one (tsx, SWC, TypeScript 7).
+    const options = second as ToolOptions | undefined;
+    const generated = lookupGeneratedSpec(first.name, options?.name);
+    if (generated) return functionTool(first as AnyFunction, second as ToolOptions<never>, generated);
+    throw missingSpecError(options?.name ?? (first.name || "<anonymous>"));
+  }
   if (
     second === undefined &&
     typeof first === "object" &&

@@ -5,6 +5,7 @@ import type ts from "typescript";
 import { DiagnosticCode, toolwrightDiagnostic } from "../diagnostics.js";
 import { parseOptions, projectOption } from "./args.js";
 import type { Command } from "./command.js";
+import { sameTool } from "../same-tool.js";
 import { formatDiagnostics, hasErrors, type LoadedProject, loadProject, type ProjectTool } from "./project.js";
 
 /** The default place of the generated module: `src/` when the project has one, else the project root. */
@@ -32,7 +33,7 @@ export function generatedEntries(project: LoadedProject): {
     const other = byKey.get(key);
     if (!other) {
       byKey.set(key, tool);
-    } else if (JSON.stringify(other.spec) !== JSON.stringify(tool.spec)) {
+    } else if (!sameTool(other.spec, tool.spec)) {
       const what =
         tool.key.name === undefined
           ? `function "${tool.key.fn}" without a name option`

@@ -3,13 +3,32 @@ import { childPath } from "../validation/render.js";
 /** Arguments nested deeper than this are refused: every walk over them stays far from the stack limit. */
 export const MAX_DEPTH = 64;
 
-/** Thrown by {@link cloneArguments} on arguments nested deeper than {@link MAX_DEPTH}. */
-export class TooDeepError extends Error {
-  /** The keys leading to the value too deep, filled in as the walk unwinds. */
+/**
+ * Why {@link cloneArguments} refused a value: nested past {@link MAX_DEPTH}, a number
+ * that is not finite (`1e999` parses to `Infinity`), or a caller's object whose getter or
+ * proxy trap threw while it was read.
+ */
+export type ArgumentReadProblem = "too_deep" | "not_finite" | "unreadable";
+
+/** Thrown by {@link cloneArguments} on a value it cannot take as arguments. */
+export class ArgumentReadError extends Error {
+  /** The keys leading to the refused value, filled in as the walk unwinds. */
   readonly keys: string[] = [];
+  constructor(
+    readonly problem: ArgumentReadProblem,
+    /** The refused number, or what the failed read threw. */
+    readonly found: unknown,
+  ) {
+    super(`arguments refused: ${problem}`);
+  }
   get path(): string {
     return this.keys.map((key) => childPath("", key)).join("");
   }
+}
+
+/** How many values (of any kind, at any depth) a walk met; see {@link cloneArguments}. */
+export interface ValueCount {
+  values: number;
 }
 
 /**
@@ -20,53 +39,61 @@ export function defineKey(target: Record<string, unknown>, key: string, value: u
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/**
- * A fresh copy of JSON-like arguments made only of own enumerable data, so freezing it
- * never freezes the caller's objects and no key can reach a prototype. With `copy` false
- * (for a value JSON.parse just made, which is already such a copy) it only checks depth.
- */
-export function cloneArguments(value: unknown, copy = true, depth = 0): unknown {
+function walk(value: unknown, copy: boolean, depth: number, count: ValueCount): unknown {
+  count.values++;
+  if (typeof value === "number" && !Number.isFinite(value)) throw new ArgumentReadError("not_finite", value);
   if (typeof value !== "object" || value === null) return value;
-  if (depth >= MAX_DEPTH) throw new TooDeepError(`nested deeper than ${MAX_DEPTH} levels`);
-  let key = "";
+  if (depth >= MAX_DEPTH) throw new ArgumentReadError("too_deep", undefined);
+  // The key being read when something threw; undefined while reading this value itself.
+  let key: string | number | undefined;
   try {
     if (Array.isArray(value)) {
-      if (!copy) {
-        for (let i = 0; i < value.length; i++) {
-          key = String(i);
-          cloneArguments(value[i], false, depth + 1);
-        }
-        return value;
+      const fresh: unknown[] = [];
+      for (key = 0; key < value.length; key++) {
+        const item = walk(value[key], copy, depth + 1, count);
+        if (copy) fresh.push(item);
       }
-      return value.map((item, i) => {
-        key = String(i);
-        return cloneArguments(item, true, depth + 1);
-      });
+      return copy ? fresh : value;
     }
     const record = value as Record<string, unknown>;
-    if (!copy) {
-      for (key of Object.keys(record)) cloneArguments(record[key], false, depth + 1);
-      return value;
-    }
     const fresh: Record<string, unknown> = {};
     for (key of Object.keys(record)) {
-      const item = cloneArguments(record[key], true, depth + 1);
+      const item = walk(record[key], copy, depth + 1, count);
       // Plain assignment keeps V8's fast object layout, which Ajv reads about twice as fast
       // as objects built by defineProperty; only `__proto__` needs defining (see defineKey).
+      if (!copy) continue;
       if (key === "__proto__") defineKey(fresh, key, item);
       else fresh[key] = item;
     }
-    return fresh;
+    return copy ? fresh : value;
   } catch (error) {
-    if (error instanceof TooDeepError) error.keys.unshift(key);
-    throw error;
+    // A caller's getter or proxy trap can throw anything; reading arguments throws only our own error.
+    const refused = error instanceof ArgumentReadError ? error : new ArgumentReadError("unreadable", error);
+    if (key !== undefined) refused.keys.unshift(String(key));
+    throw refused;
   }
+}
+
+/**
+ * A fresh copy of JSON-like arguments made only of own enumerable data, so freezing it
+ * never freezes the caller's objects and no key can reach a prototype. With `copy` false
+ * (for a value JSON.parse just made, which is already such a copy) it only checks it.
+ * Throws {@link ArgumentReadError} on nesting past {@link MAX_DEPTH}, on a non-finite
+ * number, and when reading the value throws. `count`, when given, is increased by the
+ * number of values met.
+ */
+export function cloneArguments(value: unknown, copy = true, count: ValueCount = { values: 0 }): unknown {
+  return walk(value, copy, 0, count);
 }
 
 /** Freezes a value and everything it holds (arguments are at most {@link MAX_DEPTH} deep). */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  if (Array.isArray(value)) {
+    // Indexes, not Object.keys: a million-item array would first become a million strings.
+    for (const item of value) deepFreeze(item);
+  } else {
     for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
   }
   return value;

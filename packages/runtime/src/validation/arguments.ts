@@ -1,13 +1,14 @@
 import { ToolArgumentError, ToolDefinitionError, type ValidationIssue } from "../errors.js";
-import { cloneArguments, deepFreeze, MAX_DEPTH, TooDeepError } from "../repair/clone.js";
+import { ArgumentReadError, cloneArguments, deepFreeze, MAX_DEPTH } from "../repair/clone.js";
 import { coerce } from "../repair/coerce.js";
-import { parseArguments } from "../repair/parse.js";
+import { type Parsed, parseArguments } from "../repair/parse.js";
 import type { Repair } from "../repair/repair.js";
 import type { JsonSchema } from "../spec.js";
 import type { Tool, ToolArgs } from "../tool.js";
 import { checkerFor, type SchemaCheck } from "./compile.js";
 import { argumentFeedback } from "./feedback.js";
 import { issuesFromAjv } from "./issues.js";
+import { at, quote } from "./render.js";
 
 /** The result of checking a model's arguments: frozen arguments and the repairs made, or the error to send back. */
 export type ArgumentCheck =
@@ -32,6 +33,53 @@ function fail(tool: Tool, issues: readonly ValidationIssue[], complete = true): 
   return { ok: false, error: new ToolArgumentError(message, tool.name, issues) };
 }
 
+/** What a thrown getter or proxy trap said, in a few words, without trusting it to behave. */
+function thrown(error: unknown): string {
+  try {
+    return quote(error instanceof Error ? `${error.name}: ${error.message}` : String(error), "a message");
+  } catch {
+    return "a value that cannot be shown";
+  }
+}
+
+/** The issue of a value {@link cloneArguments} refused. */
+function readIssue(error: ArgumentReadError): ValidationIssue {
+  const { path } = error;
+  switch (error.problem) {
+    case "too_deep":
+      return { code: "too_deep", path, message: `the arguments nest deeper than ${MAX_DEPTH} levels (at ${path})` };
+    case "not_finite":
+      return {
+        code: "not_finite",
+        path,
+        message: `${at(path)}expected a finite number, got ${String(error.found)}; send a number between -1.7976931348623157e308 and 1.7976931348623157e308`,
+      };
+    case "unreadable":
+      return {
+        code: "unreadable",
+        path,
+        message: `${at(path)}the arguments could not be read: reading them threw ${thrown(error.found)}; pass plain data (no throwing getters or proxies)`,
+      };
+  }
+}
+
+/** The arguments as a private, checked copy: text is parsed, a caller's object is copied. */
+function readArguments(raw: unknown): Parsed {
+  try {
+    if (typeof raw === "string") {
+      const parsed = parseArguments(raw);
+      // Text was parsed here, so the value is already a private copy: only check it.
+      if (parsed.ok) cloneArguments(parsed.value, false);
+      return parsed;
+    }
+    // Copied before anything else looks at it: a caller's getters and proxies run only here.
+    return parseArguments(cloneArguments(raw));
+  } catch (error) {
+    if (!(error instanceof ArgumentReadError)) throw error;
+    return { ok: false, issue: readIssue(error) };
+  }
+}
+
 /**
  * Checks what the model sent against the tool's schema before any code runs. Known model
  * mistakes are repaired when the schema makes the fix unambiguous, and each repair is
@@ -48,22 +96,9 @@ function fail(tool: Tool, issues: readonly ValidationIssue[], complete = true): 
 export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
   const schema = tool.parameters;
   const check = checkerOf(tool.name, schema, "parameters");
-  const parsed = parseArguments(raw);
+  const parsed = readArguments(raw);
   if (!parsed.ok) return fail(tool, [parsed.issue]);
-  let args: unknown;
-  try {
-    // Text was parsed here, so the value is already a private copy; an object may be shared.
-    args = cloneArguments(parsed.value, typeof raw !== "string");
-  } catch (error) {
-    if (!(error instanceof TooDeepError)) throw error;
-    return fail(tool, [
-      {
-        code: "too_deep",
-        path: error.path,
-        message: `the arguments nest deeper than ${MAX_DEPTH} levels (at ${error.path})`,
-      },
-    ]);
-  }
+  const args = parsed.value;
   const repairs: Repair[] = [...parsed.repairs];
   if (parsed.empty)
     repairs.push({ kind: "empty_arguments", path: "", detail: `got ${JSON.stringify(raw ?? null)}, used {}` });

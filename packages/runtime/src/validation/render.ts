@@ -1,5 +1,15 @@
-const MAX_STRING = 40;
+/** At most this many characters of a key, string or message a model (or caller) sent are quoted back. */
+export const MAX_QUOTED = 40;
 const MAX_KEYS = 5;
+
+/**
+ * `text` as a JSON string, cut after {@link MAX_QUOTED} characters with `…` inside the
+ * quotes and its full length after them: `"aaaa…" (a key of 20000 characters)`.
+ */
+export function quote(text: string, noun: string): string {
+  if (text.length <= MAX_QUOTED) return JSON.stringify(text);
+  return `${JSON.stringify(text.slice(0, MAX_QUOTED)).slice(0, -1)}…" (${noun} of ${text.length} characters)`;
+}
 
 /**
  * A short rendering of a received value for feedback: enough for a model to see what it
@@ -8,10 +18,8 @@ const MAX_KEYS = 5;
 export function renderValue(value: unknown): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
-  if (typeof value === "string") {
-    if (value.length <= MAX_STRING) return `${JSON.stringify(value)} (a string)`;
-    return `${JSON.stringify(value.slice(0, MAX_STRING)).slice(0, -1)}…" (a string of ${value.length} characters)`;
-  }
+  if (typeof value === "string")
+    return value.length <= MAX_QUOTED ? `${quote(value, "")} (a string)` : quote(value, "a string");
   if (typeof value === "number" || typeof value === "boolean") return `${String(value)} (a ${typeof value})`;
   if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
   if (typeof value === "object") {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { cloneArguments, deepFreeze, MAX_DEPTH, TooDeepError } from "../../src/repair/clone.js";
+import { ArgumentReadError, cloneArguments, deepFreeze, MAX_DEPTH } from "../../src/repair/clone.js";
+
+function refusal(value: unknown, copy = true): ArgumentReadError {
+  try {
+    cloneArguments(value, copy);
+  } catch (error) {
+    if (error instanceof ArgumentReadError) return error;
+    throw error;
+  }
+  throw new Error("cloneArguments accepted the value");
+}
 
 describe("cloneArguments", () => {
   it("copies own enumerable data into fresh objects", () => {
@@ -25,16 +35,57 @@ describe("cloneArguments", () => {
   it.each([true, false])("refuses nesting past the limit and says where (copy %s)", (copy) => {
     let deep: unknown = 1;
     for (let i = 0; i < MAX_DEPTH + 5; i++) deep = i % 2 ? { k: deep } : [deep];
-    const error = (() => {
-      try {
-        cloneArguments({ top: deep }, copy);
-      } catch (e) {
-        return e;
-      }
-    })() as TooDeepError;
-    expect(error).toBeInstanceOf(TooDeepError);
+    const error = refusal({ top: deep }, copy);
+    expect(error.problem).toBe("too_deep");
     expect(error.path.startsWith("/top/0/k/0/k")).toBe(true);
     expect(error.keys).toHaveLength(MAX_DEPTH);
+  });
+
+  it.each([true, false])("refuses numbers that are not finite and says where (copy %s)", (copy) => {
+    const error = refusal(JSON.parse('{"a": [1, {"page": 1e999}]}'), copy);
+    expect(error.problem).toBe("not_finite");
+    expect(error.found).toBe(Number.POSITIVE_INFINITY);
+    expect(error.path).toBe("/a/1/page");
+    expect(refusal({ n: Number.NaN }).path).toBe("/n");
+  });
+
+  it("turns a throwing getter into its own error, at the getter's key", () => {
+    const boom = new Error("boom");
+    const error = refusal({
+      a: {
+        get b() {
+          throw boom;
+        },
+      },
+    });
+    expect(error.problem).toBe("unreadable");
+    expect(error.found).toBe(boom);
+    expect(error.path).toBe("/a/b");
+  });
+
+  it("turns a revoked or throwing proxy into its own error, at the proxy", () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const revoked = refusal({ list: [1, proxy] });
+    expect(revoked.problem).toBe("unreadable");
+    expect(revoked.found).toBeInstanceOf(TypeError);
+    expect(revoked.path).toBe("/list/1");
+    const keys = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new RangeError("no keys");
+        },
+      },
+    );
+    expect(refusal(keys).path).toBe("");
+    expect(refusal(keys).found).toBeInstanceOf(RangeError);
+  });
+
+  it("counts every value it meets", () => {
+    const count = { values: 0 };
+    cloneArguments({ a: [1, 2, { b: "x" }] }, false, count);
+    expect(count.values).toBe(6);
   });
 });
 

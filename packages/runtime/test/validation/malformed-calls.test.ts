@@ -85,7 +85,9 @@ describe("malformed calls get one exact feedback message, and the tool never run
     expect(check.error).toBeInstanceOf(ToolArgumentError);
     expect(check.error.outcome).toBe("invalid_arguments");
     expect(check.error.message).toBe(feedback(problems));
-    await expect(bookFlight.invoke(raw)).rejects.toThrow(check.error.message);
+    const invoked = bookFlight.invoke(raw);
+    await expect(invoked).rejects.toBeInstanceOf(ToolArgumentError);
+    await expect(invoked).rejects.toThrow(check.error.message);
     expect(bodyRuns).toBe(0);
     assertNoPollution();
   });

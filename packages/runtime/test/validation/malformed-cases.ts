@@ -10,6 +10,17 @@ const megabytes = 3_000_000;
 const traveller = '[{"name":"Ada","age":36}]';
 const valid = `"origin":"SFO","destination":"JFK","date":"2026-12-01","travellers":${traveller}`;
 
+/** A fresh valid call as a caller's object, to break in one place. */
+function validObject(): Record<string, unknown> {
+  return JSON.parse(`{${valid}}`) as Record<string, unknown>;
+}
+
+function revokedProxy(): object {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+}
+
 export interface MalformedCase {
   readonly name: string;
   readonly raw: unknown;
@@ -390,6 +401,59 @@ export const cases: readonly MalformedCase[] = [
       "/travellers/18: expected object, got 7 (a number)",
       "/travellers/19: expected object, got 7 (a number)",
       "… and more problems like these",
+    ],
+  },
+  // Numbers beyond the double range (issue 17, item 7): JSON.parse reads them as Infinity.
+  {
+    name: "1e999 for an integer",
+    raw: `{${valid},"passengers":1e999}`,
+    problems: [
+      "/passengers: expected a finite number, got Infinity; send a number between -1.7976931348623157e308 and 1.7976931348623157e308",
+    ],
+  },
+  {
+    name: "-1e999 in a nested integer",
+    raw: `{${valid.replace('"age":36', '"age":-1e999')}}`,
+    problems: [
+      "/travellers/0/age: expected a finite number, got -Infinity; send a number between -1.7976931348623157e308 and 1.7976931348623157e308",
+    ],
+  },
+  {
+    name: "NaN in a caller's object",
+    raw: { ...validObject(), passengers: Number.NaN },
+    problems: [
+      "/passengers: expected a finite number, got NaN; send a number between -1.7976931348623157e308 and 1.7976931348623157e308",
+    ],
+  },
+  // A caller's object that throws when read (issue 17, item 9).
+  {
+    name: "a getter that throws",
+    raw: Object.defineProperty(validObject(), "cabin", {
+      enumerable: true,
+      get() {
+        throw new Error("boom");
+      },
+    }),
+    problems: [
+      '/cabin: the arguments could not be read: reading them threw "Error: boom"; pass plain data (no throwing getters or proxies)',
+    ],
+  },
+  {
+    name: "a revoked proxy as a traveller",
+    raw: { ...validObject(), travellers: [revokedProxy()] },
+    problems: [
+      "/travellers/0: the arguments could not be read: reading them threw \"TypeError: Cannot perform 'IsArray' on a…\" (a message of 68 characters); pass plain data (no throwing getters or proxies)",
+    ],
+  },
+  {
+    name: "a proxy whose key listing throws",
+    raw: new Proxy(validObject(), {
+      ownKeys() {
+        throw new RangeError("no keys today");
+      },
+    }),
+    problems: [
+      'the arguments could not be read: reading them threw "RangeError: no keys today"; pass plain data (no throwing getters or proxies)',
     ],
   },
 ];
