@@ -43,7 +43,8 @@ export class ToolRegistry {
     if (existing && existing !== tool && !options.replace) {
       throw new ToolDefinitionError(
         `two tools are named "${tool.name}": one defined at ${where(existing)}, the other at ${where(tool)}. ` +
-          `Rename one with tool(fn, { name: "..." }), or pass { replace: true } to replace the first.`,
+          `Tool names must be unique among an agent's tools: rename one, with tool(fn, { name: "..." }) for a ` +
+          `function or mcpTools(source, { prefix: "..." }) for an MCP server's tools, or leave one out.`,
         tool.name,
       );
     }

@@ -38,7 +38,7 @@ describe("ToolRegistry", () => {
     const other = tool(() => 1, { name: "lookup" }, specNamed("find", 9));
     expect(() => registry.add(other)).toThrow(ToolDefinitionError);
     expect(() => registry.add(other)).toThrow(
-      'two tools are named "lookup": one defined at lookup.ts:3, the other at find.ts:9. Rename one with tool(fn, { name: "..." }), or pass { replace: true } to replace the first.',
+      'two tools are named "lookup": one defined at lookup.ts:3, the other at find.ts:9. Tool names must be unique among an agent\'s tools: rename one, with tool(fn, { name: "..." }) for a function or mcpTools(source, { prefix: "..." }) for an MCP server\'s tools, or leave one out.',
     );
   });
 

@@ -1,7 +1,8 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolContext, Usage } from "../context.js";
 import { ToolError, ToolTimeoutError, ToolwrightError } from "../errors.js";
+import { guardedFetch } from "../policy/guarded-fetch.js";
 import { serializeResult } from "../result.js";
 import { runTool, type ToolRunResult } from "../run-tool.js";
 import { rejectedText, timeoutText, unknownToolText } from "../runner/outcome.js";
@@ -37,6 +38,15 @@ const NO_USAGE: Readonly<Usage> = Object.freeze({
 
 function errorResult(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
+}
+
+/**
+ * A JSON-RPC error answer. Not an `McpError`, whose message already starts with
+ * "MCP error <code>:": the SDK sends the message as it is, and the client puts that
+ * prefix in front again when it reads the answer.
+ */
+function protocolError(code: ErrorCode, message: string): Error & { readonly code: ErrorCode } {
+  return Object.assign(new Error(message), { code });
 }
 
 /** `structuredContent` for a value that already passed the output check: plain JSON, wrapped when not an object. */
@@ -81,7 +91,7 @@ export async function handleCall<Deps>(
   extra: ServerExtra,
 ): Promise<CallToolResult> {
   const tool = setup.tools.get(name);
-  if (!tool) throw new McpError(ErrorCode.InvalidParams, unknownToolText(name, [...setup.tools.keys()].sort()));
+  if (!tool) throw protocolError(ErrorCode.InvalidParams, unknownToolText(name, [...setup.tools.keys()].sort()));
   const checked = validateArguments(tool, rawArgs ?? {});
   if (!checked.ok) return errorResult(checked.error.message);
 
@@ -103,6 +113,8 @@ export async function handleCall<Deps>(
     signal: extra.signal,
     usage: NO_USAGE,
     log,
+    // A served tool has no agent, so no egress allowlist: ctx.fetch refuses every request.
+    fetch: guardedFetch(undefined, extra.signal),
   });
   const release = trackSession(session);
   try {

@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import type { Tool } from "../tool.js";
+import type { InvokableTool } from "../tool.js";
 import { portableName, uniqueName } from "./names.js";
 import { remoteTool } from "./remote-tool.js";
 
@@ -79,6 +79,8 @@ async function load(key: string | undefined, source: McpSource, options: McpTool
  * becomes `<serverKey>_<name>` on each of them; the others keep their names. A name that
  * is still taken gets `_2`, `_3`, ... in the order the servers were given.
  *
+ * Each tool has `invoke(args, ctx?)`, as `tool()` tools have: validate, call, serialize.
+ *
  * Given a transport, `mcpTools` connects a client over it; close the transport when done.
  * Given a `Client`, it uses it as it is.
  *
@@ -95,7 +97,7 @@ async function load(key: string | undefined, source: McpSource, options: McpTool
 export async function mcpTools(
   source: McpSource | Readonly<Record<string, McpSource>>,
   options: McpToolsOptions = {},
-): Promise<Tool[]> {
+): Promise<InvokableTool[]> {
   const named = !isClient(source) && !isTransport(source);
   const servers = named
     ? await Promise.all(Object.entries(source).map(([key, one]) => load(key, one, options)))
@@ -105,7 +107,7 @@ export async function mcpTools(
   for (const server of servers) for (const t of server.tools) uses.set(t.name, (uses.get(t.name) ?? 0) + 1);
 
   const taken = new Set<string>();
-  const result: Tool[] = [];
+  const result: InvokableTool[] = [];
   for (const server of servers) {
     const serverName = server.client.getServerVersion()?.name ?? server.key ?? "(unnamed)";
     for (const remote of server.tools) {

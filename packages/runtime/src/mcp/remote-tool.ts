@@ -3,7 +3,7 @@ import { ErrorCode, McpError, type Tool as McpTool, type ToolAnnotations } from 
 import type { ToolContext } from "../context.js";
 import { ToolError } from "../errors.js";
 import type { JsonSchema, ToolFlags } from "../spec.js";
-import type { Tool, ToolArgs } from "../tool.js";
+import { type InvokableTool, type ToolArgs, withInvoke } from "../tool.js";
 import { contentText } from "./content.js";
 
 /** How one remote tool becomes a toolwright tool; filled in by `mcpTools`. */
@@ -91,14 +91,14 @@ function failureText(error: unknown): string {
 }
 
 /**
- * One tool of an MCP server as a toolwright {@link Tool}: its schema is the server's
+ * One tool of an MCP server as a toolwright tool, with `invoke` as `tool()` tools have: its schema is the server's
  * own `inputSchema` (so the loop validates against it before anything is sent), its flags
  * come from the server's annotations, and a call is one `tools/call` request that
  * `ctx.signal` cancels (the server gets `notifications/cancelled`).
  */
-export function remoteTool(client: Client, remote: McpTool, options: RemoteToolOptions): Tool {
+export function remoteTool(client: Client, remote: McpTool, options: RemoteToolOptions): InvokableTool {
   const outputSchema = remote.outputSchema ? withoutSchemaUri(remote.outputSchema) : undefined;
-  return {
+  return withInvoke({
     name: options.name,
     description: remote.description ?? remote.title ?? `Tool "${remote.name}" of the MCP server ${options.serverName}.`,
     parameters: withoutSchemaUri(remote.inputSchema),
@@ -125,5 +125,5 @@ export function remoteTool(client: Client, remote: McpTool, options: RemoteToolO
       if (result.isError) throw new ToolError(contentText(content) || `tool "${remote.name}" failed without a message`);
       return result.structuredContent ?? contentText(content);
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Agent, type CompiledSpec, SPEC_VERSION, ToolDefinitionError } from "../../src/index.js";
+import { Agent, type CompiledSpec, SPEC_VERSION, type Tool, ToolDefinitionError, tool } from "../../src/index.js";
 import { FakeModel } from "../../src/testing/index.js";
 import { stringTool } from "./helpers.js";
 
@@ -31,6 +31,27 @@ describe("new Agent()", () => {
           tools: [stringTool("x", () => 1), stringTool("x", () => 2)],
         }),
     ).toThrow(/two tools are named "x"/);
+  });
+
+  it("suggests a fix for a duplicate name that the Agent accepts: tool(fn, { name })", () => {
+    const double = (n: number) => n * 2;
+    const first = tool(double, undefined, spec);
+    const build = (second: Tool) => new Agent({ name: "math", model: FakeModel.script([]), tools: [first, second] });
+    let message = "";
+    try {
+      build(tool((n: number) => n + n, undefined, spec));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    // No option the Agent does not take (ToolRegistry's `replace` is not an Agent option).
+    expect(message).not.toMatch(/replace/);
+    expect(message).toContain('rename one, with tool(fn, { name: "..." })');
+    expect(message).toContain('mcpTools(source, { prefix: "..." })');
+    // The suggestion, applied as written, builds.
+    expect(build(tool((n: number) => n + n, { name: "double_again" }, spec)).toolNames).toEqual([
+      "double",
+      "double_again",
+    ]);
   });
 
   it("accepts compiled bare functions ({ fn, spec }, as the compiler writes them) and exposes a read-only tools map", async () => {

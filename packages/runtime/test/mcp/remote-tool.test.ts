@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../src/agent.js";
 import type { ToolContext } from "../../src/context.js";
+import { ToolArgumentError } from "../../src/errors.js";
 import { type McpServerHandle, mcpTools, serveMcp } from "../../src/mcp/index.js";
 import type { ToolResultMessage } from "../../src/messages.js";
 import { FakeModel } from "../../src/testing/index.js";
@@ -155,5 +156,15 @@ describe("remote MCP tools on a connection that fails", () => {
     expect(result.outcome).toBe("tool_error");
     expect(result.content).toMatch(/^MCP server flaky-net failed on tool "charge": /);
     expect(ran.charge).toBe(0);
+  });
+});
+
+describe("a remote MCP tool's invoke", () => {
+  it("validates, calls the server and serializes, as a tool() tool's invoke does", async () => {
+    ran.lookup = 0;
+    const lookup = named("lookup");
+    expect((await lookup.invoke({})).content).toBe("lookup ran");
+    await expect(lookup.invoke({ extra: 1 })).rejects.toBeInstanceOf(ToolArgumentError);
+    expect(ran.lookup).toBe(1);
   });
 });

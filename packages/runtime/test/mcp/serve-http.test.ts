@@ -159,9 +159,11 @@ describe("serveMcp over Streamable HTTP (127.0.0.1, official SDK client)", () =>
     expect(result).not.toHaveProperty("structuredContent");
   });
 
-  it("refuses an unknown tool with a protocol error naming the available tools", async () => {
-    await expect((await connect()).callTool({ name: "nope", arguments: {} })).rejects.toThrow(
-      /Unknown tool "nope". Available tools: add, delete_file, flaky_read, flaky_write, forecast, stall, transfer, wait\./,
+  it("refuses an unknown tool with a protocol error naming the available tools, its code said once", async () => {
+    const refusal = (await connect()).callTool({ name: "nope", arguments: {} });
+    await expect(refusal).rejects.toMatchObject({ code: -32602 });
+    await expect(refusal).rejects.toThrow(
+      /^MCP error -32602: Unknown tool "nope"\. Available tools: add, delete_file, flaky_read, flaky_write, forecast, stall, transfer, wait\.$/,
     );
   });
 
