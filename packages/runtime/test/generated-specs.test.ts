@@ -1,5 +1,14 @@
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { registerSpecs, SPEC_VERSION, ToolDefinitionError, type ToolSpec, tool, toTool } from "../src/index.js";
+import {
+  registerSpecs,
+  SPEC_VERSION,
+  ToolDefinitionError,
+  type ToolSpec,
+  tool,
+  toolsOf,
+  toTool,
+} from "../src/index.js";
 
 // The registry `toolwright gen` modules fill: tool(fn), a bare function in a tool list and
 // an `@tool` method find their spec by fn.name and the `name` option when none was compiled.
@@ -37,7 +46,25 @@ registerSpecs([
   { fn: "greetGenerated", spec: spec("greetGenerated", "who") },
   { fn: "shoutGenerated", name: "shout", spec: spec("shout", "text") },
   { fn: "", name: "inline_echo", spec: spec("inline_echo", "value") },
+  { fn: "escalateGenerated", spec: spec("escalateGenerated", "ticket") },
 ]);
+
+// A class with a bare `@tool`, as tsx or SWC run it: no transformer rewrote the decorator.
+const deskSource = `
+class Desk {
+  @tool escalateGenerated(ticket) { return "escalated " + ticket; }
+}
+return new Desk();
+`;
+
+/** Compiles the class with the real TypeScript emitter, in one decorator flavour, and runs it. */
+function deskWith(experimentalDecorators: boolean): object {
+  const { outputText } = ts.transpileModule(deskSource, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, experimentalDecorators, allowJs: true },
+    fileName: "desk.js",
+  });
+  return new Function("tool", outputText)(tool) as object;
+}
 
 describe("generated specs", () => {
   it("tool(fn) uses the spec registered for the function's name", async () => {
@@ -58,6 +85,15 @@ describe("generated specs", () => {
   it("gives a bare function in a tool list its generated spec", async () => {
     const greet = toTool(greetGenerated);
     expect(greet.parameters).toEqual(spec("greetGenerated", "who").parameters);
+  });
+
+  it.each([
+    ["TC39", false],
+    ["experimentalDecorators", true],
+  ])("gives a bare %s @tool method the spec registered under its name, as @tool() does", async (_label, legacy) => {
+    const [escalate] = toolsOf(deskWith(legacy));
+    expect(escalate?.name).toBe("escalateGenerated");
+    expect((await escalate?.invoke({ ticket: "T-1" }))?.value).toBe("escalated T-1");
   });
 
   it("still throws the missing-spec error for a function nothing registered", () => {

@@ -3,9 +3,9 @@ import { dirname, join, relative, resolve } from "node:path";
 import type { GeneratedSpecEntry } from "toolwright";
 import type ts from "typescript";
 import { DiagnosticCode, toolwrightDiagnostic } from "../diagnostics.js";
+import { sameTool } from "../same-tool.js";
 import { parseOptions, projectOption } from "./args.js";
 import type { Command } from "./command.js";
-import { sameTool } from "../same-tool.js";
 import { formatDiagnostics, hasErrors, type LoadedProject, loadProject, type ProjectTool } from "./project.js";
 
 /** The default place of the generated module: `src/` when the project has one, else the project root. */

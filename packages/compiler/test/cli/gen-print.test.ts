@@ -83,6 +83,54 @@ describe("toolwright gen", () => {
     expect((await cli("gen", "--check")).code).toBe(0);
   });
 
+  it("keys a bare @tool method as @tool() does, and takes one function in two tool lists as one tool", async () => {
+    const desk = `import { Agent, tool, toolsOf } from "toolwright";
+import { lookupOrder } from "./shared.js";
+
+/**
+ * Close a support ticket with a short note.
+ * @param id Ticket id.
+ */
+export function closeTicket(id: string): string {
+  return id;
+}
+
+export class Desk {
+  /**
+   * Escalate a ticket to a human supervisor.
+   * @param id Ticket id.
+   */
+  @tool
+  escalate(id: string): string {
+    return id;
+  }
+}
+
+export const triage = new Agent({ name: "triage", model: "openai:gpt-5-mini", tools: [closeTicket, lookupOrder] });
+export const support = new Agent({ name: "support", model: "openai:gpt-5-mini", tools: [closeTicket, ...toolsOf(new Desk())] });
+`;
+    const shared = `import { Agent } from "toolwright";
+
+/**
+ * Look up an order by its id and show its status.
+ * @param id Order id.
+ */
+export function lookupOrder(id: string): string {
+  return id;
+}
+
+export const billing = new Agent({ name: "billing", model: "openai:gpt-5-mini", tools: [lookupOrder] });
+`;
+    const dir = path.join(root, "desk");
+    mkdirSync(path.join(dir, "src"), { recursive: true });
+    writeFileSync(path.join(dir, "tsconfig.json"), readFileSync(path.join(root, "tsconfig.json")));
+    writeFileSync(path.join(dir, "src", "desk.ts"), desk);
+    writeFileSync(path.join(dir, "src", "shared.ts"), shared);
+    const result = await cli("gen", "-p", "desk/tsconfig.json").finally(() => rmSync(dir, { recursive: true }));
+    expect(result).toMatchObject({ code: 0, err: "" });
+    expect(result.out).toBe("wrote 3 tool specs to desk/src/toolwright.gen.ts\n");
+  });
+
   it("refuses sites it cannot key at run time, and two different tools under one key", async () => {
     writeFileSync(
       path.join(root, "src", "more.ts"),
