@@ -7,7 +7,7 @@ import type { Tool, ToolArgs } from "../tool.js";
 import { validateArguments } from "../validation/arguments.js";
 import type { RunEnv } from "./env.js";
 import type { ToolCallResult } from "./hooks.js";
-import { GENERIC_FAILURE, rejectedText, type SettledCall, settle, timeoutText } from "./outcome.js";
+import { type CallFacts, GENERIC_FAILURE, rejectedText, type SettledCall, settle, timeoutText } from "./outcome.js";
 import { backoffMs, sleep } from "./retry.js";
 import { makeContext } from "./tool-context.js";
 import type { LogLine } from "./types.js";
@@ -26,11 +26,12 @@ export type Execution =
   /** The run's signal aborted while the call was in flight. */
   | { readonly kind: "aborted" };
 
-/** The calls' fixed facts: who, where, under which signal. */
+/** The calls' fixed facts: who, where, under which signal, and what its record keeps from before it ran. */
 export interface CallSite {
   readonly callId: string;
   readonly step: number;
   readonly signal: AbortSignal;
+  readonly facts: CallFacts;
 }
 
 interface Ran {
@@ -42,6 +43,7 @@ interface Ran {
 
 /** Runs one approved, validated call through the tool hooks, the tool (with engine retries) and the result hooks. */
 export async function executeCall(env: RunEnv, site: CallSite, tool: Tool, proposed: ToolArgs): Promise<Execution> {
+  const startedAt = Date.now();
   const logs: LogLine[] = [];
   const { beforeTool, afterTool } = env.config;
   // Hooks see the first attempt's context; made only when there is a hook, to keep the plain path lean.
@@ -67,7 +69,7 @@ export async function executeCall(env: RunEnv, site: CallSite, tool: Tool, propo
     if (site.signal.aborted) return { kind: "aborted" };
     return { kind: "failed", source: stage, toolName: tool.name, callId: site.callId, error };
   }
-  return { kind: "settled", settled: done(site, tool, ran, logs) };
+  return { kind: "settled", settled: done(site, tool, ran, logs, startedAt) };
 }
 
 /** The `beforeTool` chain: the first hook that decides wins; `replace_args` are validated again. */
@@ -98,11 +100,14 @@ function contextFor(env: RunEnv, site: CallSite, tool: Tool, attemptNo: number, 
   return makeContext(env, site.callId, tool.name, site.step, attemptNo, site.signal, logs);
 }
 
-function done(site: CallSite, tool: Tool, ran: Ran, logs: readonly LogLine[]): SettledCall {
+function done(site: CallSite, tool: Tool, ran: Ran, logs: readonly LogLine[], startedAt: number): SettledCall {
   return settle(site.callId, tool.name, ran.outcome, ran.content, {
+    ...site.facts,
     attempts: ran.attempts,
     ...(ran.detail === undefined ? {} : { detail: ran.detail }),
     logs,
+    startedAt,
+    durationMs: Date.now() - startedAt,
   });
 }
 

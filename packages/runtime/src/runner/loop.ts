@@ -7,12 +7,14 @@ import {
   RunError,
   ToolCallFailedError,
 } from "../run-errors.js";
+import { traceable } from "../trace/traceable.js";
 import type { RunEnv } from "./env.js";
 import { modelTurn } from "./model-turn.js";
 import { type Preparation, prepareCall } from "./prepare-call.js";
 import { runCalls } from "./run-calls.js";
 import { RunState } from "./run-state.js";
 import type { PendingCall } from "./snapshot.js";
+import { stepRecord } from "./step-record.js";
 import type { AgentStreamEvent, RunResult, RunStatus } from "./types.js";
 import { addResponse } from "./usage.js";
 
@@ -38,10 +40,11 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
         tools: config.definitions,
         ...(env.hasSignal ? { signal: env.signal } : {}),
       };
+      const startedAt = Date.now();
       const response = yield* modelTurn(env, request, step);
       addResponse(snapshot.usage, response.usage, env.price);
       const { message } = response;
-      snapshot.steps.push({ step, text: message.content, usage: response.usage, calls: [] });
+      snapshot.steps.push(stepRecord(env, step, response, startedAt));
 
       if (message.toolCalls.length === 0) {
         snapshot.messages.push(message);
@@ -134,24 +137,30 @@ function lastStep(env: RunEnv) {
   return steps[steps.length - 1] as (typeof steps)[number];
 }
 
-function resultOf(env: RunEnv, status: RunStatus, output: string | undefined, state?: RunState): RunResult {
+function resultOf(
+  env: RunEnv,
+  status: RunStatus,
+  output: string | undefined,
+  state?: RunState,
+  messages = env.snapshot.messages,
+): RunResult {
   const { snapshot, config } = env;
-  return {
+  return traceable({
     agentName: config.name,
     runId: snapshot.runId,
     status,
     output,
-    messages: snapshot.messages,
+    messages,
     usage: snapshot.usage,
     steps: snapshot.steps,
     interruptions: state ? state.interruptions : [],
     state,
-  };
+  });
 }
 
 /** What a run that ended early produced: the transcript without a turn whose calls lack results. */
 function partial(env: RunEnv): RunResult {
   const { snapshot } = env;
   const messages = snapshot.pending ? snapshot.messages.slice(0, -1) : snapshot.messages.slice();
-  return { ...resultOf(env, "stopped", undefined), messages };
+  return resultOf(env, "stopped", undefined, undefined, messages);
 }

@@ -1,6 +1,9 @@
 import type { OutcomeKind, ToolResultMessage } from "../messages.js";
 import type { CallRecord, LogLine } from "./types.js";
 
+/** What the run records about a call besides its outcome: repairs, a person's decision, timing. */
+export type CallFacts = Pick<CallRecord, "repairs" | "approval" | "startedAt" | "durationMs">;
+
 /** A finished call: what the model reads and what the run records. */
 export interface SettledCall {
   readonly message: ToolResultMessage;
@@ -13,7 +16,7 @@ export function settle(
   toolName: string,
   outcome: OutcomeKind,
   content: string,
-  extra: { readonly attempts?: number; readonly detail?: string; readonly logs?: readonly LogLine[] } = {},
+  extra: CallFacts & { readonly attempts?: number; readonly detail?: string; readonly logs?: readonly LogLine[] } = {},
 ): SettledCall {
   const record: CallRecord = {
     callId,
@@ -23,6 +26,9 @@ export function settle(
     attempts: extra.attempts ?? 0,
     ...(extra.detail === undefined ? {} : { detail: extra.detail }),
     ...(extra.logs?.length ? { logs: extra.logs } : {}),
+    ...(extra.repairs?.length ? { repairs: extra.repairs } : {}),
+    ...(extra.approval === undefined ? {} : { approval: extra.approval }),
+    ...(extra.startedAt === undefined ? {} : { startedAt: extra.startedAt, durationMs: extra.durationMs }),
   };
   return { message: { role: "tool", callId, toolName, content, outcome, isError: outcome !== "ok" }, record };
 }

@@ -1,7 +1,7 @@
 import type { Tool, ToolArgs } from "../tool.js";
 import { validateArguments } from "../validation/arguments.js";
 import type { RunEnv } from "./env.js";
-import { rejectedText, type SettledCall, settle, unknownToolText } from "./outcome.js";
+import { type CallFacts, rejectedText, type SettledCall, settle, unknownToolText } from "./outcome.js";
 import { countRepeat, repeatMessage } from "./repeated-calls.js";
 import type { PendingCall } from "./snapshot.js";
 import { makeContext } from "./tool-context.js";
@@ -10,8 +10,8 @@ import { makeContext } from "./tool-context.js";
 export type Preparation =
   /** It already has its result (finished earlier, or settled without running). */
   | { readonly kind: "settled"; readonly settled: SettledCall }
-  /** Valid, allowed and approved if needed: run it with these arguments. */
-  | { readonly kind: "run"; readonly tool: Tool; readonly args: ToolArgs }
+  /** Valid, allowed and approved if needed: run it with these arguments; `facts` go into its record. */
+  | { readonly kind: "run"; readonly tool: Tool; readonly args: ToolArgs; readonly facts: CallFacts }
   /** Waiting for a person. */
   | { readonly kind: "interrupt" }
   /** A repeated identical call under `repeatedCalls.action: "fail"`. */
@@ -34,15 +34,18 @@ export async function prepareCall(env: RunEnv, pending: PendingCall, step: numbe
 
   const approval = pending.approval;
   if (approval?.status === "rejected") {
-    return { kind: "settled", settled: settle(call.id, tool.name, "rejected", rejectedText(approval.message)) };
+    const text = rejectedText(approval.message);
+    return { kind: "settled", settled: settle(call.id, tool.name, "rejected", text, { approval: "rejected" }) };
   }
   if (approval?.status === "pending") return { kind: "interrupt" };
   if (approval?.status === "approved") {
     // Validated again: the state may have crossed a process boundary since the person approved it.
     const checked = validateArguments(tool, approval.args);
-    if (!checked.ok)
-      return { kind: "settled", settled: settle(call.id, tool.name, "invalid_arguments", checked.error.message) };
-    return { kind: "run", tool, args: checked.args };
+    if (!checked.ok) {
+      const settled = settle(call.id, tool.name, "invalid_arguments", checked.error.message, { approval: "approved" });
+      return { kind: "settled", settled };
+    }
+    return { kind: "run", tool, args: checked.args, facts: { repairs: checked.repairs, approval: "approved" } };
   }
 
   const checked = validateArguments(tool, call.arguments);
@@ -62,7 +65,7 @@ export async function prepareCall(env: RunEnv, pending: PendingCall, step: numbe
     pending.approval = { status: "pending", args: checked.args };
     return { kind: "interrupt" };
   }
-  return { kind: "run", tool, args: checked.args };
+  return { kind: "run", tool, args: checked.args, facts: { repairs: checked.repairs } };
 }
 
 async function needsApproval(env: RunEnv, tool: Tool, args: ToolArgs, callId: string, step: number): Promise<boolean> {

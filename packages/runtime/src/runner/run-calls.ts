@@ -31,7 +31,8 @@ export async function* runCalls(
   const all = mapConcurrent(runnable, config.maxConcurrentTools, async (index): Promise<Execution> => {
     const prep = preps[index] as Extract<Preparation, { kind: "run" }>;
     const p = pending[index] as PendingCall;
-    const execution = await executeCall(env, { callId: p.call.id, step, signal }, prep.tool, prep.args);
+    const site = { callId: p.call.id, step, signal, facts: prep.facts };
+    const execution = await executeCall(env, site, prep.tool, prep.args);
     if (execution.kind === "failed") turn?.abort(execution.error);
     if (execution.kind === "settled") {
       p.result = execution.settled;

@@ -1,5 +1,9 @@
 import type { Usage } from "../context.js";
 import type { Message, OutcomeKind, TokenUsage, ToolCall, ToolResultMessage } from "../messages.js";
+import type { FinishReason } from "../model.js";
+import type { Repair } from "../repair/repair.js";
+import type { RunRecord } from "../trace/run-record.js";
+import type { TraceOptions } from "../trace/tree.js";
 import type { RunState } from "./run-state.js";
 
 /** A tool call waiting for a person's decision; approve or reject it on `result.state`. */
@@ -23,6 +27,14 @@ export interface CallRecord {
   readonly attempts: number;
   /** Lines the tool wrote to `ctx.log`. */
   readonly logs?: readonly LogLine[];
+  /** Repairs made to the model's arguments before they validated; absent when none were needed. */
+  readonly repairs?: readonly Repair[];
+  /** A person's decision, when the call waited for approval. */
+  readonly approval?: "approved" | "rejected";
+  /** When the call started running (ms since the epoch); absent for calls that never ran (and in older runs). */
+  readonly startedAt?: number;
+  /** How long the call ran, hooks and engine retries included. */
+  readonly durationMs?: number;
 }
 
 /** One line written through `ctx.log`. */
@@ -39,6 +51,15 @@ export interface StepRecord {
   readonly text: string;
   readonly usage: TokenUsage;
   readonly calls: CallRecord[];
+  /** The model's id (`provider:model`); absent in runs recorded by older versions, as are the fields below. */
+  readonly model?: string;
+  /** When the model request started (ms since the epoch). */
+  readonly startedAt?: number;
+  /** How long the model took to answer, retries included. */
+  readonly durationMs?: number;
+  /** This turn's cost in USD at the model's price (0 when no price is known). */
+  readonly costUsd?: number;
+  readonly finishReason?: FinishReason;
 }
 
 /** How a run ended: with a final answer, paused for approvals, or stopped by a limit (on a `RunError`'s result). */
@@ -59,6 +80,18 @@ export interface RunResult {
   readonly interruptions: readonly Interruption[];
   /** Present when interrupted: approve or reject, then `agent.run(state)`. */
   readonly state: RunState | undefined;
+  /**
+   * The run as a readable tree: turns, and calls with their arguments, outcome, duration,
+   * tokens, cost, repairs, retries and approvals.
+   *
+   * @example
+   * ```ts
+   * console.log(result.trace({ color: process.stdout.isTTY }));
+   * ```
+   */
+  trace(options?: TraceOptions): string;
+  /** The saved form, `JSON.stringify(result)`: what `toolwright trace` and `toolwright view` read. */
+  toJSON(): RunRecord;
 }
 
 /** Events of `agent.stream()`; `run()` is the same loop with the events drained. */

@@ -1,0 +1,37 @@
+import type { RunResult } from "../runner/types.js";
+import { RUN_RECORD_FORMAT, RUN_RECORD_VERSION, type RunRecord } from "./run-record.js";
+import { formatTrace, type TraceOptions } from "./tree.js";
+
+/** A run result's data, before it gets its methods. */
+export type RunResultData = Omit<RunResult, "trace" | "toJSON">;
+
+/**
+ * Gives a run result its `trace()` and `toJSON()`, as methods that stay out of the way:
+ * not enumerable, so spreading or inspecting a result shows its data only.
+ */
+export function traceable(data: RunResultData): RunResult {
+  return Object.defineProperties(data, {
+    trace: {
+      value(this: RunResult, options?: TraceOptions): string {
+        return formatTrace(this, options);
+      },
+    },
+    toJSON: {
+      value(this: RunResult): RunRecord {
+        return {
+          format: RUN_RECORD_FORMAT,
+          version: RUN_RECORD_VERSION,
+          agentName: this.agentName,
+          runId: this.runId,
+          status: this.status,
+          output: this.output,
+          messages: this.messages,
+          usage: this.usage,
+          steps: this.steps,
+          interruptions: this.interruptions,
+          ...(this.state ? { state: this.state.toJSON() } : {}),
+        };
+      },
+    },
+  }) as RunResult;
+}
