@@ -83,7 +83,8 @@ function outputSchema(signature: ts.Signature, checker: ts.TypeChecker): JsonSch
   return Object.keys(converter.defs).length > 0 ? { ...schema, $defs: converter.defs } : schema;
 }
 
-function signatureOf(site: ToolSite, checker: ts.TypeChecker): ts.Signature | readonly ts.Signature[] {
+/** The call signature(s) of a site's function: one for a derivable site, several for an overloaded one. */
+export function signatureOf(site: ToolSite, checker: ts.TypeChecker): ts.Signature | readonly ts.Signature[] {
   if (TS.isMethodDeclaration(site.fn)) return checker.getSignatureFromDeclaration(site.fn) ?? [];
   return checker.getSignaturesOfType(checker.getTypeAtLocation(site.fn), TS.SignatureKind.Call);
 }

@@ -22,6 +22,11 @@ export const DiagnosticCode = {
   targetRejected: 990007,
   /** toolwright itself failed while mapping a construct (a bug to report); the site gets no spec instead of a crash. */
   internalError: 990008,
+  /**
+   * Editor only (the language-service plugin), a suggestion rather than an error: the model
+   * sees this parameter with no description. Its quick fix adds a `@param` stub.
+   */
+  undocumentedParameter: 990100,
 } as const;
 
 /** One of {@link DiagnosticCode}'s values. */

@@ -54,15 +54,20 @@ export function readDoc(node: ts.Node): DocBlock {
 // Shared types are documented once and read by every tool that uses them.
 const cache = new WeakMap<ts.Node, DocBlock>();
 
-function parseDoc(node: ts.Node): DocBlock {
+/** Where the `/** ... *\/` block documenting `node` is in its file: the last one before it. */
+export function docComment(node: ts.Node): ts.CommentRange | undefined {
   const text = node.getSourceFile().text;
   // "Leading" comments must start on their own line; a comment on the same line as the
   // node (`(/** @minimum 1 *\/ count: number)`) is a "trailing" range at the same position.
   const pos = node.getFullStart();
   const ranges = [...(TS.getTrailingCommentRanges(text, pos) ?? []), ...(TS.getLeadingCommentRanges(text, pos) ?? [])];
-  const last = ranges.filter((r) => text.startsWith("/**", r.pos)).at(-1);
+  return ranges.filter((r) => text.startsWith("/**", r.pos)).at(-1);
+}
+
+function parseDoc(node: ts.Node): DocBlock {
+  const last = docComment(node);
   if (!last) return EMPTY;
-  const raw = text.slice(last.pos, last.end);
+  const raw = node.getSourceFile().text.slice(last.pos, last.end);
   // Most member comments are one plain sentence: read those without the full parser.
   if (!raw.includes("@")) return { summary: plainSummary(raw), tags: [] };
   // comment-parser reads one tag per line; put each `@tag` written after other text on its own line.

@@ -42,3 +42,15 @@ export function resolveOptions(options: CompilerOptions = {}): ResolvedOptions {
     checks: options.checks ?? [],
   };
 }
+
+/**
+ * The options of the `@toolwright/compiler/transform` entry in a tsconfig's
+ * `compilerOptions.plugins`, so every build path (and the editor) reads the same settings.
+ */
+export function transformEntryOptions(options: ts.CompilerOptions): CompilerOptions {
+  const entries = (options.plugins ?? []) as unknown as readonly Record<string, unknown>[];
+  const entry = entries.find((p) => typeof p.transform === "string" && p.transform.startsWith("@toolwright/compiler"));
+  if (!entry) return {};
+  const { transform: _transform, ...rest } = entry;
+  return rest as CompilerOptions;
+}

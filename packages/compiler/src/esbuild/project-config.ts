@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import ts from "typescript";
-import type { CompilerOptions } from "../options.js";
+import { type CompilerOptions, transformEntryOptions } from "../options.js";
 
 /** A project's tsconfig as the plugins and the CLI use it. */
 export interface ProjectConfig {
@@ -22,15 +22,6 @@ const DEFAULT_OPTIONS: ts.CompilerOptions = {
   strict: true,
   skipLibCheck: true,
 };
-
-/** The toolwright entry of `compilerOptions.plugins`, so every build path reads the same settings. */
-function toolwrightPluginOptions(options: ts.CompilerOptions): CompilerOptions {
-  const plugins = (options.plugins ?? []) as unknown as readonly Record<string, unknown>[];
-  const entry = plugins.find((p) => typeof p.transform === "string" && p.transform.startsWith("@toolwright/compiler"));
-  if (!entry) return {};
-  const { transform: _transform, ...rest } = entry;
-  return rest as CompilerOptions;
-}
 
 /**
  * Reads a project's tsconfig: `tsconfig` relative to `cwd`, or the nearest one above
@@ -56,7 +47,7 @@ export function readProjectConfig(cwd: string, tsconfig?: string | false): Proje
     options: parsed.options,
     fileNames: parsed.fileNames,
     ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
-    toolwright: toolwrightPluginOptions(parsed.options),
+    toolwright: transformEntryOptions(parsed.options),
     diagnostics: parsed.errors,
   };
 }

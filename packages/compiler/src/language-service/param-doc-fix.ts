@@ -1,0 +1,50 @@
+import type ts from "typescript";
+import { docComment, docHost } from "../docs.js";
+import { TS } from "../typescript-host.js";
+import type { UndocumentedParameter } from "./undocumented-parameters.js";
+
+function indentationAt(text: string, position: number): string {
+  const lineStart = text.lastIndexOf("\n", position - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, position))?.[0] ?? "";
+}
+
+function isInlineFunction(node: ts.Node): boolean {
+  return (TS.isArrowFunction(node) || TS.isFunctionExpression(node)) && !TS.isVariableDeclaration(node.parent);
+}
+
+/**
+ * The edit that adds `@param <name> TODO…` to the TSDoc of the parameter's function: a
+ * line before the closing `*\/` of its comment, or a new comment above it. None for an
+ * inline function without a comment of its own, whose description may equally live on
+ * the statement around the call: there the place is not unambiguous.
+ */
+export function paramDocEdit(parameter: UndocumentedParameter): ts.FileTextChanges | undefined {
+  const host = docHost(parameter.fn);
+  const file = host.getSourceFile();
+  const text = file.text;
+  const line = `@param ${parameter.name} TODO: say what the model should pass.`;
+  const comment = docComment(host);
+  let change: ts.TextChange;
+  if (comment) {
+    const close = comment.end - 2;
+    const lastBreak = text.lastIndexOf("\n", close);
+    const indent = indentationAt(text, comment.pos);
+    if (lastBreak > comment.pos && text.slice(lastBreak + 1, close).trim() === "") {
+      // A multi-line comment whose `*/` has a line of its own: one more line above it.
+      change = { span: { start: lastBreak + 1, length: 0 }, newText: `${indent} * ${line}\n` };
+    } else {
+      // `/** Summary. */` on one line: move the closing onto a line of its own.
+      const trimmed = text.slice(comment.pos, close).trimEnd().length + comment.pos;
+      change = {
+        span: { start: trimmed, length: comment.end - trimmed },
+        newText: `\n${indent} * ${line}\n${indent} */`,
+      };
+    }
+  } else {
+    if (isInlineFunction(host)) return undefined;
+    const start = host.getStart();
+    const indent = indentationAt(text, start);
+    change = { span: { start, length: 0 }, newText: `/**\n${indent} * ${line}\n${indent} */\n${indent}` };
+  }
+  return { fileName: file.fileName, textChanges: [change] };
+}

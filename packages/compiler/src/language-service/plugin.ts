@@ -1,0 +1,114 @@
+import type ts from "typescript";
+import type { CompilerOptions } from "../options.js";
+import { resolveOptions } from "../options.js";
+import { useTypeScript } from "../typescript-host.js";
+import { FIXABLE_CODES, toolwrightCodeFixes } from "./code-fixes.js";
+import { Derivations } from "./derivations.js";
+import { siteAt } from "./site-at.js";
+import { toolMarkdown, withTool } from "./tool-hover.js";
+
+/** The options of the plugin's own entry: the transformer's options, which win over the build's in the editor. */
+function editorOptions(config: unknown): CompilerOptions {
+  if (typeof config !== "object" || config === null) return {};
+  const { name: _name, ...rest } = config as Record<string, unknown>;
+  return rest as CompilerOptions;
+}
+
+function located(diagnostic: ts.Diagnostic): diagnostic is ts.DiagnosticWithLocation {
+  return diagnostic.file !== undefined && diagnostic.start !== undefined && diagnostic.length !== undefined;
+}
+
+/**
+ * Wraps one project's language service: toolwright's diagnostics join TypeScript's,
+ * hovering a tool site shows the tool, and two quick fixes are offered. Whatever fails
+ * inside is logged to the tsserver log and leaves TypeScript's own answer untouched.
+ */
+function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
+  const ls = info.languageService;
+  const log = (message: string): void => info.project.projectService.logger.info(`[toolwright] ${message}`);
+  const derivations = new Derivations(
+    (fileName) => info.languageServiceHost.getScriptVersion(fileName),
+    editorOptions(info.config),
+  );
+  const guarded = <T>(what: string, fallback: T, run: (program: ts.Program) => T): T => {
+    try {
+      const program = ls.getProgram();
+      return program ? run(program) : fallback;
+    } catch (error) {
+      // A file typed half-way can trip anything; the editor must never see it as an error response.
+      log(`${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return fallback;
+    }
+  };
+  log("enabled");
+
+  return {
+    ...ls,
+    getSemanticDiagnostics(fileName) {
+      const own = ls.getSemanticDiagnostics(fileName);
+      const ours = guarded("diagnostics", [], (program) =>
+        derivations.locatedIn(
+          program,
+          fileName,
+          (d) => d.result.diagnostics,
+          (d) => d,
+        ),
+      );
+      return ours.length > 0 ? [...own, ...ours] : own;
+    },
+    getSuggestionDiagnostics(fileName) {
+      const own = ls.getSuggestionDiagnostics(fileName);
+      const ours = guarded("suggestions", [], (program) =>
+        derivations
+          .locatedIn(
+            program,
+            fileName,
+            (d) => d.hints,
+            (h) => h.diagnostic,
+          )
+          .map((h) => h.diagnostic)
+          .filter(located),
+      );
+      return ours.length > 0 ? [...own, ...ours] : own;
+    },
+    getQuickInfoAtPosition(fileName, position, ...rest) {
+      const own = ls.getQuickInfoAtPosition(fileName, position, ...rest);
+      return guarded("quick info", own, (program) => {
+        const found = siteAt(derivations.of(program, fileName)?.result.sites ?? [], position);
+        if (!found) return own;
+        const { targets } = resolveOptions(derivations.optionsFor(program));
+        return withTool(own, found.anchor, toolMarkdown(found.derived.spec, targets));
+      });
+    },
+    getCodeFixesAtPosition(fileName, start, end, errorCodes, formatOptions, preferences) {
+      const own = ls.getCodeFixesAtPosition(fileName, start, end, errorCodes, formatOptions, preferences);
+      const ours = guarded("quick fixes", [], (program) =>
+        toolwrightCodeFixes(program, derivations, fileName, start, end, errorCodes),
+      );
+      return ours.length > 0 ? [...own, ...ours] : own;
+    },
+    getSupportedCodeFixes(fileName) {
+      return [...ls.getSupportedCodeFixes(fileName), ...FIXABLE_CODES.map(String)];
+    },
+  };
+}
+
+/**
+ * The tsserver plugin (`{ "name": "@toolwright/compiler/language-service" }` in
+ * `compilerOptions.plugins`): toolwright's diagnostics, tool hovers and quick fixes in
+ * any editor that runs tsserver. It derives with the compiler's own code on the editor's
+ * Program, so it reports what the build reports, where the build reports it.
+ *
+ * @example
+ * ```json
+ * { "compilerOptions": { "plugins": [
+ *   { "transform": "@toolwright/compiler/transform", "targets": ["openai"] },
+ *   { "name": "@toolwright/compiler/language-service" }
+ * ] } }
+ * ```
+ */
+export function init(modules: { typescript: typeof ts }): ts.server.PluginModule {
+  // The TypeScript instance running tsserver; never load a second copy into the editor.
+  useTypeScript(modules.typescript);
+  return { create: decorate };
+}
