@@ -4,7 +4,7 @@ import type { Model, ToolDefinition } from "./model.js";
 import { ToolRegistry } from "./registry.js";
 import { AgentConfigError } from "./run-errors.js";
 import { DEFAULT_TIMEOUT_MS } from "./run-tool.js";
-import type { AgentConfig, ToolExceptionPolicy } from "./runner/env.js";
+import type { AgentConfig, RunEnv, ToolExceptionPolicy } from "./runner/env.js";
 import { type AgentHooks, hookList } from "./runner/hooks.js";
 import { runLoop } from "./runner/loop.js";
 import type { RepeatedCallPolicy } from "./runner/repeated-calls.js";
@@ -187,11 +187,24 @@ export class Agent<Deps = unknown> implements StateOwner {
     );
   }
 
+  /**
+   * @internal How `toolwright/store` drives a durable run: the same loop over `input`, with
+   * `adapt` given the run before it starts (to give it the stored id and record its tool calls).
+   */
+  durable(
+    input: RunInput,
+    options: RunOptions<Deps>,
+    adapt: (env: RunEnv) => RunEnv,
+  ): AsyncGenerator<AgentStreamEvent, RunResult> {
+    return this.#start(input, options, undefined, false, adapt);
+  }
+
   async *#start(
     input: RunInput,
     options: RunOptions<Deps>,
     child: ChildRun | undefined,
     streaming: boolean,
+    adapt?: (env: RunEnv) => RunEnv,
   ): AsyncGenerator<AgentStreamEvent, RunResult> {
     const config = this.#configured();
     if (!this.#model) this.#model = await resolveModel(this.#options.model as string);
@@ -216,8 +229,9 @@ export class Agent<Deps = unknown> implements StateOwner {
       maxTurns: options.maxTurns ?? config.maxTurns,
       streaming,
     };
-    linkRun(env);
-    return yield* runLoop(env);
+    const run = adapt ? adapt(env) : env;
+    linkRun(run);
+    return yield* runLoop(run);
   }
 
   #configured(): AgentConfig {
