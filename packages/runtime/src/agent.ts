@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Message } from "./messages.js";
 import type { Model, ToolDefinition } from "./model.js";
+import type { Touched } from "./policy/capabilities.js";
+import { type PolicyOptions, resolvePolicy } from "./policy/run-policy.js";
 import { ToolRegistry } from "./registry.js";
 import { AgentConfigError } from "./run-errors.js";
 import { DEFAULT_TIMEOUT_MS } from "./run-tool.js";
@@ -25,8 +27,11 @@ type AnyFunction = (...args: any[]) => unknown;
 /** The signal of runs given none: nothing ever aborts it, so one serves them all. */
 const NEVER_ABORTED = new AbortController().signal;
 
-/** Options of `new Agent()`. Every limit has a default; none can be switched off by accident. */
-export interface AgentOptions<Deps = unknown> {
+/**
+ * Options of `new Agent()`. Every limit has a default; none can be switched off by accident.
+ * The security policy (`approve`, `trifecta`, `egress`) is described in docs/security.md.
+ */
+export interface AgentOptions<Deps = unknown> extends PolicyOptions {
   /** Names the agent in errors and run states; a state resumes only on an agent of the same name. */
   readonly name: string;
   /** A `Model`, or `"provider:model"` (e.g. `"openai:gpt-5-mini"`), resolved with the key from the environment. */
@@ -223,7 +228,7 @@ export class Agent<Deps = unknown> implements StateOwner {
       deps: options.deps,
       signal: options.signal ?? NEVER_ABORTED,
       hasSignal: options.signal !== undefined,
-      snapshot: input instanceof RunState ? resumed(input.take(this)) : fresh(input),
+      snapshot: input instanceof RunState ? resumed(input.take(this)) : fresh(input, child?.touched),
       depth: child?.depth ?? 0,
       maxCostUsd: budget,
       maxTurns: options.maxTurns ?? config.maxTurns,
@@ -259,6 +264,7 @@ export class Agent<Deps = unknown> implements StateOwner {
       beforeTool: hookList(o.hooks?.beforeTool) as AgentConfig["beforeTool"],
       afterTool: hookList(o.hooks?.afterTool) as AgentConfig["afterTool"],
       modelMiddleware: o.hooks?.model ?? [],
+      policy: resolvePolicy(this.name, o, sorted),
     };
     return this.#config;
   }
@@ -296,7 +302,8 @@ async function drain(events: AsyncGenerator<AgentStreamEvent, RunResult>): Promi
   }
 }
 
-function fresh(input: string | readonly Message[]): RunSnapshot {
+/** A new run; a sub-run records what it touches in its parent's record. */
+function fresh(input: string | readonly Message[], touched: Touched = {}): RunSnapshot {
   const messages: Message[] = typeof input === "string" ? [{ role: "user", content: input }] : [...input];
   return {
     runId: `run_${randomUUID()}`,
@@ -307,6 +314,7 @@ function fresh(input: string | readonly Message[]): RunSnapshot {
     pending: undefined,
     retriesUsed: {},
     repeat: { key: "", count: 0 },
+    touched,
   };
 }
 
@@ -320,6 +328,8 @@ function resumed(snapshot: RunSnapshot): RunSnapshot {
     pending: snapshot.pending?.map((p) => ({ ...p })),
     retriesUsed: { ...snapshot.retriesUsed },
     repeat: { ...snapshot.repeat },
+    // States saved before the trifecta policy carry no record.
+    touched: { ...(snapshot.touched ?? {}) },
   };
 }
 

@@ -1,3 +1,5 @@
+import type { ToolFetch } from "./policy/guarded-fetch.js";
+
 declare const toolContextBrand: unique symbol;
 
 /** Running token and cost tally of a run, shared by every call in it. */
@@ -47,6 +49,11 @@ export interface ToolContext<Deps = unknown> {
   readonly signal: AbortSignal;
   readonly usage: Readonly<Usage>;
   readonly log: ToolLogger;
+  /**
+   * `fetch` held to the agent's egress allowlist: the URL and every redirect target are
+   * checked, and a refused one throws a `ToolError` saying why. Aborted with `signal`.
+   */
+  readonly fetch: ToolFetch;
   /** Brand the compiler recognises; never present at run time. */
   readonly [toolContextBrand]?: never;
 }

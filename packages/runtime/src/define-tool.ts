@@ -3,7 +3,7 @@ import { ToolDefinitionError } from "./errors.js";
 import { deepFreeze } from "./repair/clone.js";
 import type { JsonSchema, ToolFlags } from "./spec.js";
 import { isStandardSchema, jsonSchemaOf, type StandardSchema, standardValidate } from "./standard-schema.js";
-import { type InvokableTool, type Tool, type ToolArgs, type ToolOptions, withInvoke } from "./tool.js";
+import { type InvokableTool, policyOf, type Tool, type ToolArgs, type ToolOptions, withInvoke } from "./tool.js";
 import { checkToolName } from "./tool-name.js";
 
 /** The arguments `execute` receives: the schema's output type for a Standard Schema, else a plain record. */
@@ -69,6 +69,7 @@ export function defineTool(descriptor: ToolDescriptor<JsonSchema | StandardSchem
     timeoutMs: descriptor.timeoutMs,
     retries: descriptor.retries,
     maxResultChars: descriptor.maxResultChars,
+    ...policyOf(descriptor.capabilities, descriptor.egress),
     execute,
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ToolContext, ToolLogger, Usage } from "./context.js";
 import { Retry, ToolArgumentError, ToolError, ToolExceptionError, ToolShapeError, ToolTimeoutError } from "./errors.js";
+import { guardedFetch } from "./policy/guarded-fetch.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
 import type { Tool, ToolArgs } from "./tool.js";
 import { checkerOf } from "./validation/arguments.js";
@@ -54,6 +55,8 @@ function buildContext(tool: Tool, init: ToolContextInit, signal: AbortSignal): T
     usage: init.usage ?? noUsage,
     // Outside an agent nobody keeps the lines; the loop passes a logger that records them.
     log: init.log ?? silent,
+    // Outside an agent there is no allowlist: requests are refused unless the caller passes a fetch.
+    fetch: init.fetch ?? guardedFetch(undefined, signal),
   });
 }
 

@@ -5,6 +5,8 @@
  * Bump {@link SPEC_VERSION} on any change a runtime cannot read in the old form.
  */
 
+import type { Capability } from "./policy/capabilities.js";
+
 /** A JSON Schema object (2020-12 keywords, `$defs` for shared and recursive types). */
 export interface JsonSchema {
   readonly [keyword: string]: unknown;
@@ -57,6 +59,10 @@ export interface ToolSpec {
   /** JSON Schema of the return value, when the return type can be checked. */
   readonly outputSchema?: JsonSchema;
   readonly flags: ToolFlags;
+  /** From `@capability` (TSDoc) or the `capabilities` option: what the tool touches, for the trifecta policy. */
+  readonly capabilities?: readonly Capability[];
+  /** From `@egress <param>` or the `egress` option: the argument holding the URL a call reaches. */
+  readonly egress?: string;
   readonly source: SourceLocation;
 }
 

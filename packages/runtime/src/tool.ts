@@ -3,6 +3,7 @@ import { decorateToolMethod, type ToolMethodDecorator, toolDecorator } from "./d
 import { defineTool, type ToolDescriptor } from "./define-tool.js";
 import { lookupGeneratedSpec } from "./generated-specs.js";
 import { missingSpecError } from "./missing-spec.js";
+import type { Capability } from "./policy/capabilities.js";
 import { runTool, type ToolContextInit, type ToolRunResult } from "./run-tool.js";
 import {
   type CompiledSpec,
@@ -39,6 +40,10 @@ export interface ToolOptions<Deps = unknown> extends Omit<ToolFlags, "needsAppro
   readonly retries?: number;
   /** Results longer than this many characters are cut, saying so (default 100,000). */
   readonly maxResultChars?: number;
+  /** What the tool touches, for the agent's trifecta policy (TSDoc: `@capability private_data egress`). */
+  readonly capabilities?: readonly Capability[];
+  /** The argument holding the URL each call reaches, checked against the agent's egress allowlist (TSDoc: `@egress url`). */
+  readonly egress?: string;
 }
 
 /**
@@ -57,6 +62,10 @@ export interface Tool {
   readonly timeoutMs?: number;
   readonly retries?: number;
   readonly maxResultChars?: number;
+  /** What the tool touches: private data, untrusted content, egress (see the agent's `trifecta` policy). */
+  readonly capabilities?: readonly Capability[];
+  /** The name of the argument holding the URL each call reaches; the agent checks it against its egress allowlist. */
+  readonly egress?: string;
   /** Runs the tool on arguments that are already validated. */
   execute(args: ToolArgs, ctx: ToolContext<never>): unknown;
 }
@@ -115,7 +124,8 @@ export function functionTool<F extends AnyFunction>(
   options: ToolOptions<never> | undefined,
   spec: ToolSpec,
 ): FunctionTool<F> {
-  const { needsApproval, timeoutMs, retries, maxResultChars, name, description, ...flags } = options ?? {};
+  const { needsApproval, timeoutMs, retries, maxResultChars, name, description, capabilities, egress, ...flags } =
+    options ?? {};
   const toolName = checkToolName(name ?? spec.name, spec.source);
   return withInvoke<Omit<FunctionTool<F>, "invoke">>({
     name: toolName,
@@ -127,6 +137,7 @@ export function functionTool<F extends AnyFunction>(
     timeoutMs,
     retries,
     maxResultChars,
+    ...policyOf(capabilities ?? spec.capabilities, egress ?? spec.egress),
     fn,
     slots: spec.slots,
     spec,
@@ -134,6 +145,14 @@ export function functionTool<F extends AnyFunction>(
       return fn(...bindArguments(spec.slots, args, ctx));
     },
   });
+}
+
+/** The policy members of a tool, left out when not given so tools without them keep their shape. */
+export function policyOf(
+  capabilities: readonly Capability[] | undefined,
+  egress: string | undefined,
+): Pick<Tool, "capabilities" | "egress"> {
+  return { ...(capabilities ? { capabilities } : {}), ...(egress === undefined ? {} : { egress }) };
 }
 
 function isDecoratorContext(value: unknown): value is ClassMethodDecoratorContext {

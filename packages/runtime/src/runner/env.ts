@@ -1,4 +1,5 @@
 import type { Model, ToolDefinition } from "../model.js";
+import type { ResolvedPolicy } from "../policy/run-policy.js";
 import type { Tool } from "../tool.js";
 import type { AfterToolHook, BeforeToolHook, ModelMiddleware } from "./hooks.js";
 import type { ResolvedRetryPolicy } from "./retry.js";
@@ -25,6 +26,8 @@ export interface AgentConfig extends StateOwner {
   readonly beforeTool: readonly BeforeToolHook<never>[];
   readonly afterTool: readonly AfterToolHook<never>[];
   readonly modelMiddleware: readonly ModelMiddleware[];
+  /** Autonomy tier, trifecta action and egress allowlist. */
+  readonly policy: ResolvedPolicy;
 }
 
 /** One run in progress. */

@@ -2,6 +2,7 @@ import type { Tool, ToolArgs } from "../tool.js";
 import { validateArguments } from "../validation/arguments.js";
 import type { RunEnv } from "./env.js";
 import { type CallFacts, rejectedText, type SettledCall, settle, unknownToolText } from "./outcome.js";
+import { admitCall, egressRefusal, policyVerdict } from "./policy-gate.js";
 import { countRepeat, repeatMessage } from "./repeated-calls.js";
 import type { PendingCall } from "./snapshot.js";
 import { makeContext } from "./tool-context.js";
@@ -45,6 +46,9 @@ export async function prepareCall(env: RunEnv, pending: PendingCall, step: numbe
       const settled = settle(call.id, tool.name, "invalid_arguments", checked.error.message, { approval: "approved" });
       return { kind: "settled", settled };
     }
+    const refused = egressRefusal(env, tool, checked.args);
+    if (refused) return { kind: "settled", settled: settle(call.id, tool.name, "rejected", rejectedText(refused)) };
+    admitCall(env, tool);
     return { kind: "run", tool, args: checked.args, facts: { repairs: checked.repairs, approval: "approved" } };
   }
 
@@ -61,10 +65,16 @@ export async function prepareCall(env: RunEnv, pending: PendingCall, step: numbe
     }
   }
 
-  if (await needsApproval(env, tool, checked.args, call.id, step)) {
-    pending.approval = { status: "pending", args: checked.args };
+  const verdict = policyVerdict(env, tool, checked.args);
+  if (verdict.kind === "refuse") {
+    return { kind: "settled", settled: settle(call.id, tool.name, "rejected", rejectedText(verdict.message)) };
+  }
+  if (verdict.kind === "approve" || (await needsApproval(env, tool, checked.args, call.id, step))) {
+    const reason = verdict.kind === "approve" ? { reason: verdict.reason } : {};
+    pending.approval = { status: "pending", args: checked.args, ...reason };
     return { kind: "interrupt" };
   }
+  admitCall(env, tool);
   return { kind: "run", tool, args: checked.args, facts: { repairs: checked.repairs } };
 }
 

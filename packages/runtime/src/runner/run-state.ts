@@ -65,8 +65,9 @@ export class RunState {
   get interruptions(): Interruption[] {
     const out: Interruption[] = [];
     for (const p of this.snapshot.pending ?? []) {
-      if (p.approval?.status === "pending")
-        out.push({ callId: p.call.id, toolName: p.call.name, args: p.approval.args });
+      if (p.approval?.status !== "pending") continue;
+      const { args, reason } = p.approval;
+      out.push({ callId: p.call.id, toolName: p.call.name, args, ...(reason === undefined ? {} : { reason }) });
     }
     return out;
   }

@@ -1,11 +1,17 @@
 import type { Usage } from "../context.js";
 import type { Message, ToolCall, ToolResultMessage } from "../messages.js";
+import type { Touched } from "../policy/capabilities.js";
 import type { RepeatState } from "./repeated-calls.js";
 import type { CallRecord, StepRecord } from "./types.js";
 
 /** A person's decision on a gated call, or the wait for one. */
 export type Approval =
-  | { readonly status: "pending"; readonly args: Readonly<Record<string, unknown>> }
+  | {
+      readonly status: "pending";
+      readonly args: Readonly<Record<string, unknown>>;
+      /** Why the agent's policy (not the tool) asks, when it does. */
+      readonly reason?: string;
+    }
   | { readonly status: "approved"; readonly args: Readonly<Record<string, unknown>> }
   | { readonly status: "rejected"; readonly message: string };
 
@@ -35,4 +41,9 @@ export interface RunSnapshot {
   /** `Retry(hint)` round trips used so far, per tool name. */
   retriesUsed: Record<string, number>;
   repeat: RepeatState;
+  /**
+   * What the run's calls have touched (private data, untrusted content, egress), for the
+   * trifecta policy. A sub-run shares its parent's. States saved before it existed load with none.
+   */
+  touched: Touched;
 }

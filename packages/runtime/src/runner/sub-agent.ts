@@ -1,5 +1,6 @@
 import type { ToolContext } from "../context.js";
 import { ToolError } from "../errors.js";
+import type { Capability, Touched } from "../policy/capabilities.js";
 import { MaxDepthExceededError, RunAbortedError, RunError } from "../run-errors.js";
 import type { Tool, ToolArgs } from "../tool.js";
 import { parentRun } from "./tool-context.js";
@@ -12,6 +13,11 @@ export interface SubAgentToolOptions {
   readonly name: string;
   /** When the parent's model should hand work to this agent. */
   readonly description: string;
+  /**
+   * What calling this agent touches, for the parent's trifecta policy. Whatever the
+   * sub-agent's own tools touch counts in the parent's run either way (they share one record).
+   */
+  readonly capabilities?: readonly Capability[];
 }
 
 /** Where a sub-run sits: one deeper than its parent, with what is left of the parent's budget. */
@@ -20,6 +26,8 @@ export interface ChildRun {
   readonly remainingUsd: number | undefined;
   readonly deps: unknown;
   readonly signal: AbortSignal;
+  /** The parent run's record of what it touched, shared so the trifecta spans both runs. */
+  readonly touched: Touched | undefined;
 }
 
 /**
@@ -48,6 +56,7 @@ export function subAgentTool(
       additionalProperties: false,
     },
     flags: { openWorld: true },
+    ...(options.capabilities ? { capabilities: options.capabilities } : {}),
     async execute(args: ToolArgs, ctx: ToolContext<never>): Promise<string> {
       const parent = parentRun(ctx);
       const depth = (parent?.depth ?? 0) + 1;
@@ -58,7 +67,13 @@ export function subAgentTool(
       const remainingUsd = parent?.maxCostUsd === undefined ? undefined : parent.maxCostUsd - ctx.usage.costUsd;
       let result: RunResult;
       try {
-        result = await run(String(args.input), { depth, remainingUsd, deps: ctx.deps, signal: ctx.signal });
+        result = await run(String(args.input), {
+          depth,
+          remainingUsd,
+          deps: ctx.deps,
+          signal: ctx.signal,
+          touched: parent?.snapshot.touched,
+        });
       } catch (error) {
         if (!(error instanceof RunError)) throw error;
         if (parent) addUsage(parent.snapshot.usage, error.result.usage);

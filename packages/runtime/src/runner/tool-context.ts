@@ -1,4 +1,5 @@
 import type { ToolContext, ToolLogger } from "../context.js";
+import { guardedFetch } from "../policy/guarded-fetch.js";
 import type { RunEnv } from "./env.js";
 import type { LogLine } from "./types.js";
 
@@ -39,6 +40,7 @@ export function makeContext(
     signal,
     usage: env.snapshot.usage,
     log: logger(logs),
+    fetch: guardedFetch(env.config.policy.egress, signal),
   };
 }
 

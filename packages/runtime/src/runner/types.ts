@@ -12,6 +12,8 @@ export interface Interruption {
   readonly toolName: string;
   /** The validated arguments that will run if approved as they are. */
   readonly args: Readonly<Record<string, unknown>>;
+  /** Why the agent's policy asks (its autonomy tier, or the trifecta), when the tool itself did not. */
+  readonly reason?: string;
 }
 
 /** What became of one tool call, as the run records it (more than the model is told). */

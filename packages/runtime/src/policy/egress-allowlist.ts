@@ -1,0 +1,84 @@
+import { AgentConfigError } from "../run-errors.js";
+
+/** Options of an agent's egress allowlist (`new Agent({ egress: { allow: [...] } })`). */
+export interface EgressOptions {
+  /**
+   * Where tools may send requests. Each entry is a host (`api.example.com`), a wildcard
+   * for its subdomains (`*.example.com`, which does not match `example.com` itself), or
+   * either with a scheme and a port (`http://127.0.0.1:8080`, `https://*.example.com:*`).
+   * Without a scheme only `https` is allowed; without a port only the scheme's default
+   * port. IP addresses and `localhost` are reached only when written here as they are.
+   */
+  readonly allow: readonly string[];
+  /** Redirects `ctx.fetch` follows, each checked against the list (default 5). */
+  readonly maxRedirects?: number;
+}
+
+/** One parsed entry of the allowlist. */
+export interface EgressRule {
+  /** As written, for messages. */
+  readonly entry: string;
+  /** With the colon, as `URL.protocol` gives it: `"https:"`. */
+  readonly scheme: string;
+  /** Lower-case host as the URL parser writes it (punycode, `[v6]`); without the `*.` of a wildcard. */
+  readonly host: string;
+  readonly wildcard: boolean;
+  /** `"default"`: only the scheme's default port; `"*"`: any port. */
+  readonly port: string;
+}
+
+/** The allowlist in force for a run. */
+export interface EgressAllowlist {
+  readonly rules: readonly EgressRule[];
+  readonly maxRedirects: number;
+}
+
+const SCHEMES = new Set(["http:", "https:", "ws:", "wss:"]);
+
+/** Parses the agent's egress option; a malformed entry is an {@link AgentConfigError} naming it. */
+export function parseAllowlist(agentName: string, options: EgressOptions): EgressAllowlist {
+  const where = `agent "${agentName}": egress.allow`;
+  if (!Array.isArray(options.allow)) {
+    throw new AgentConfigError(`${where} must be a list of hosts, e.g. { allow: ["api.example.com"] }.`);
+  }
+  const maxRedirects = options.maxRedirects ?? 5;
+  if (!(Number.isInteger(maxRedirects) && maxRedirects >= 0)) {
+    throw new AgentConfigError(
+      `agent "${agentName}": egress.maxRedirects must be a whole number, got ${maxRedirects}.`,
+    );
+  }
+  return { rules: options.allow.map((entry) => parseRule(where, entry)), maxRedirects };
+}
+
+function parseRule(where: string, entry: unknown): EgressRule {
+  const bad = (why: string) =>
+    new AgentConfigError(
+      `${where} entry ${JSON.stringify(entry)} ${why}. Write a host ("api.example.com"), a wildcard ("*.example.com") or a scheme, host and port ("http://127.0.0.1:8080").`,
+    );
+  if (typeof entry !== "string" || entry.trim() === "") throw bad("is not a host");
+  const text = entry.trim();
+  const schemeMatch = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text);
+  const scheme = schemeMatch ? `${(schemeMatch[1] as string).toLowerCase()}:` : "https:";
+  if (!SCHEMES.has(scheme)) throw bad(`names the scheme ${scheme} (only http, https, ws and wss are reached)`);
+  let rest = schemeMatch ? text.slice(schemeMatch[0].length) : text;
+  if (/[/?#@\\]/.test(rest)) throw bad("has a path, a query or a user name; an entry is only a host and a port");
+  let port = "default";
+  const portMatch = /:(\d+|\*)$/.exec(rest);
+  if (portMatch) {
+    port = portMatch[1] as string;
+    rest = rest.slice(0, -portMatch[0].length);
+  }
+  const wildcard = rest.startsWith("*.");
+  const bare = wildcard ? rest.slice(2) : rest;
+  if (bare.includes("*")) throw bad('has a "*" that is not a leading "*." label');
+  let parsed: URL;
+  try {
+    parsed = new URL(`${scheme}//${bare}${port === "default" || port === "*" ? "" : `:${port}`}`);
+  } catch {
+    throw bad("is not a valid host");
+  }
+  if (parsed.hostname.endsWith(".")) throw bad("ends with a dot; write the host without it");
+  // The parser drops a port equal to the scheme's default: that is the "default" rule.
+  const normalizedPort = port === "default" || port === "*" ? port : parsed.port || "default";
+  return { entry: text, scheme, host: parsed.hostname, wildcard, port: normalizedPort };
+}

@@ -1,0 +1,49 @@
+import type { Tool } from "../tool.js";
+import { CAPABILITIES, CAPABILITY_WORDS, type Capability, type Touched } from "./capabilities.js";
+
+/** What the agent does with a call that would complete the trifecta: refuse it, ask a person, or let it run. */
+export type TrifectaAction = "refuse" | "approve" | "allow";
+
+/** A tool's capabilities: those it declares, plus `egress` when it names a URL argument. */
+export function capabilitiesOf(tool: Tool): readonly Capability[] {
+  const declared = tool.capabilities ?? [];
+  return tool.egress !== undefined && !declared.includes("egress") ? [...declared, "egress"] : declared;
+}
+
+/**
+ * Whether calling `tool` would give the run all three capabilities when it had not all
+ * three already (a run allowed past the trifecta once is not asked again for the same reason).
+ */
+export function completesTrifecta(touched: Touched, tool: Tool): boolean {
+  const own = capabilitiesOf(tool);
+  if (own.length === 0 || CAPABILITIES.every((c) => touched[c] !== undefined)) return false;
+  return CAPABILITIES.every((c) => touched[c] !== undefined || own.includes(c));
+}
+
+/** Records what a call that is about to run touches; the first tool to touch a capability is kept. */
+export function touch(touched: Touched, tool: Tool): void {
+  for (const capability of capabilitiesOf(tool)) touched[capability] ??= tool.name;
+}
+
+/** Names each of the three with the tool that brings it, e.g. "private data (read_inbox)". */
+function sources(touched: Touched, tool: Tool): string {
+  const own = capabilitiesOf(tool);
+  const parts = CAPABILITIES.map(
+    (c) => `${CAPABILITY_WORDS[c]} (${touched[c] ?? (own.includes(c) ? tool.name : "?")})`,
+  );
+  return `${parts[0]}, ${parts[1]} and ${parts[2]}`;
+}
+
+/** Why the policy refuses a call that would complete the trifecta; the model reads it after "Not run: ". */
+export function trifectaRefusal(touched: Touched, tool: Tool): string {
+  return (
+    `calling ${tool.name} would give this run ${sources(touched, tool)}. ` +
+    "Instructions hidden in untrusted content could then send the private data out, so this agent's policy refuses the call. " +
+    `Do not retry it: finish the task without ${tool.name}, or tell the user which step they need to do themselves.`
+  );
+}
+
+/** Why a person is asked to approve a call that would complete the trifecta (shown with the interruption). */
+export function trifectaReason(touched: Touched, tool: Tool): string {
+  return `${tool.name} would give this run ${sources(touched, tool)}: untrusted content could steer private data out.`;
+}
