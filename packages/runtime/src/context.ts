@@ -50,6 +50,13 @@ export interface ToolContext<Deps = unknown> {
   readonly usage: Readonly<Usage>;
   readonly log: ToolLogger;
   /**
+   * In a durable run (`toolwright/store`): a key stable across retries, resumes and
+   * workers, unique per call; hand it to external APIs that deduplicate (payments, email).
+   */
+  readonly idempotencyKey?: string;
+  /** In a durable run with a `sessionId`: the conversation this run continues. */
+  readonly sessionId?: string;
+  /**
    * `fetch` held to the agent's egress allowlist: the URL and every redirect target are
    * checked, and a refused one throws a `ToolError` saying why. Aborted with `signal`.
    */
