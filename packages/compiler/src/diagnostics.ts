@@ -22,6 +22,10 @@ export const DiagnosticCode = {
   targetRejected: 990007,
   /** toolwright itself failed while mapping a construct (a bug to report); the site gets no spec instead of a crash. */
   internalError: 990008,
+  /** A policy tag names something unknown: a capability (`@capability`) or a URL parameter (`@egress`). */
+  badPolicyTag: 990009,
+  /** A warning under `requireEffectFlags`: the tool says neither `@readOnly` nor `@destructive`. */
+  missingEffectFlag: 990010,
   /**
    * Editor only (the language-service plugin), a suggestion rather than an error: the model
    * sees this parameter with no description. Its quick fix adds a `@param` stub.
