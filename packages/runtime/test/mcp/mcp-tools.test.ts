@@ -1,5 +1,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, type JSONRPCMessage, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolError } from "../../src/errors.js";
 import { mcpTools } from "../../src/mcp/index.js";
@@ -23,11 +26,58 @@ async function call(tool: Tool, raw: unknown, signal?: AbortSignal) {
   return runTool(tool, check.args, signal ? { signal } : {});
 }
 
+/** Every message the client sent to the first server, in order: what that server received. */
+const sent: JSONRPCMessage[] = [];
+const onSent: (() => void)[] = [];
+
+/** Resolves with the first message sent to the server that `match` accepts, waiting for it if needed. */
+async function sentMessage(match: (message: JSONRPCMessage) => boolean): Promise<JSONRPCMessage> {
+  for (;;) {
+    const found = sent.find(match);
+    if (found) return found;
+    await new Promise<void>((resolve) => onSent.push(resolve));
+  }
+}
+
 beforeAll(async () => {
   const transport = everythingTransport();
   transports.push(transport);
+  const send = transport.send.bind(transport);
+  transport.send = (message: JSONRPCMessage) => {
+    sent.push(message);
+    for (const wake of onSent.splice(0)) wake();
+    return send(message);
+  };
   tools = await mcpTools(transport);
 });
+
+/** An in-process server whose `weather` tool answers structuredContent that breaks its own output schema. */
+async function lyingServer(): Promise<{ client: Client; close: () => Promise<void> }> {
+  const server = new Server({ name: "liar", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [
+      {
+        name: "weather",
+        description: "Current weather of a city.",
+        inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+        outputSchema: {
+          type: "object",
+          properties: { temperature: { type: "number" } },
+          required: ["temperature"],
+        },
+      },
+    ],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, () => ({
+    content: [{ type: "text", text: "warm" }],
+    structuredContent: { temperature: "warm" },
+  }));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "output-check", version: "1.0.0" });
+  await client.connect(clientSide);
+  return { client, close: () => client.close() };
+}
 
 afterAll(async () => {
   await Promise.all(transports.map((t) => t.close()));
@@ -78,11 +128,33 @@ describe("mcpTools against @modelcontextprotocol/server-everything (child proces
     expect(result.value).toMatchObject({ temperature: expect.any(Number), conditions: expect.any(String) });
   });
 
-  it("cancels the remote call when ctx.signal aborts", async () => {
+  it("refuses structuredContent that does not match the server's own output schema", async () => {
+    const { client, close } = await lyingServer();
+    try {
+      const [weather] = await mcpTools(client);
+      const failure = call(weather as Tool, { city: "Oslo" });
+      await expect(failure).rejects.toBeInstanceOf(ToolError);
+      await expect(failure).rejects.toThrow(
+        /^MCP server liar failed on tool "weather": .*Structured content does not match the tool's output schema.*temperature/,
+      );
+    } finally {
+      await close();
+    }
+  });
+
+  it("cancels the remote call when ctx.signal aborts: the server is sent notifications/cancelled for it", async () => {
     const controller = new AbortController();
     const pending = call(named("trigger-long-running-operation"), { duration: 30, steps: 3 }, controller.signal);
-    setTimeout(() => controller.abort(new Error("stop now")), 50);
+    const request = await sentMessage(
+      (m) => "method" in m && m.method === "tools/call" && m.params?.name === "trigger-long-running-operation",
+    );
+    controller.abort(new Error("stop now"));
     await expect(pending).rejects.toThrow(/stop now/);
+    // Sent as the signal aborted, before the call settled.
+    const cancelled = sent.find((m) => "method" in m && m.method === "notifications/cancelled");
+    expect(cancelled).toMatchObject({
+      params: { requestId: "id" in request ? request.id : -1, reason: "Error: stop now" },
+    });
   });
 
   it("prefixes every name with an explicit prefix", async () => {
