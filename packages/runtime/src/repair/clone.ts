@@ -4,6 +4,13 @@ import { childPath } from "../validation/render.js";
 export const MAX_DEPTH = 64;
 
 /**
+ * Arguments holding more values than this (at any depth) are checked only up to their
+ * first problem, and never repaired: listing or repairing a million wrong items would
+ * take seconds, and the model learns as much from the first one.
+ */
+export const MAX_FULL_CHECK_VALUES = 10_000;
+
+/**
  * Why {@link cloneArguments} refused a value: nested past {@link MAX_DEPTH}, a number
  * that is not finite (`1e999` parses to `Infinity`), or a caller's object whose getter or
  * proxy trap threw while it was read.

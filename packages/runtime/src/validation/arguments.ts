@@ -1,12 +1,19 @@
 import { ToolArgumentError, ToolDefinitionError, type ValidationIssue } from "../errors.js";
-import { ArgumentReadError, cloneArguments, deepFreeze, MAX_DEPTH } from "../repair/clone.js";
+import {
+  ArgumentReadError,
+  cloneArguments,
+  deepFreeze,
+  MAX_DEPTH,
+  MAX_FULL_CHECK_VALUES,
+  type ValueCount,
+} from "../repair/clone.js";
 import { coerce } from "../repair/coerce.js";
 import { type Parsed, parseArguments } from "../repair/parse.js";
 import type { Repair } from "../repair/repair.js";
 import type { JsonSchema } from "../spec.js";
 import type { Tool, ToolArgs } from "../tool.js";
 import { checkerFor, type SchemaCheck } from "./compile.js";
-import { argumentFeedback } from "./feedback.js";
+import { argumentFeedback, type Coverage } from "./feedback.js";
 import { issuesFromAjv } from "./issues.js";
 import { at, quote } from "./render.js";
 
@@ -16,9 +23,14 @@ export type ArgumentCheck =
   | { readonly ok: false; readonly error: ToolArgumentError };
 
 /** The lazily compiled validator of a tool's schema; a schema Ajv cannot compile is the tool author's mistake. */
-export function checkerOf(toolName: string, schema: JsonSchema, what: "parameters" | "outputSchema"): SchemaCheck {
+export function checkerOf(
+  toolName: string,
+  schema: JsonSchema,
+  what: "parameters" | "outputSchema",
+  allErrors = true,
+): SchemaCheck {
   try {
-    return checkerFor(schema);
+    return checkerFor(schema, allErrors);
   } catch (error) {
     throw new ToolDefinitionError(
       `tool "${toolName}" has a ${what} JSON Schema that cannot be compiled: ${error instanceof Error ? error.message : String(error)}. ` +
@@ -28,8 +40,8 @@ export function checkerOf(toolName: string, schema: JsonSchema, what: "parameter
   }
 }
 
-function fail(tool: Tool, issues: readonly ValidationIssue[], complete = true): ArgumentCheck {
-  const message = argumentFeedback(tool.name, issues, tool.parameters, complete);
+function fail(tool: Tool, issues: readonly ValidationIssue[], coverage: Coverage = "all"): ArgumentCheck {
+  const message = argumentFeedback(tool.name, issues, tool.parameters, coverage);
   return { ok: false, error: new ToolArgumentError(message, tool.name, issues) };
 }
 
@@ -63,17 +75,20 @@ function readIssue(error: ArgumentReadError): ValidationIssue {
   }
 }
 
-/** The arguments as a private, checked copy: text is parsed, a caller's object is copied. */
-function readArguments(raw: unknown): Parsed {
+/**
+ * The arguments as a private, checked copy: text is parsed, a caller's object is copied.
+ * `count` receives the number of values they hold.
+ */
+function readArguments(raw: unknown, count: ValueCount): Parsed {
   try {
     if (typeof raw === "string") {
       const parsed = parseArguments(raw);
       // Text was parsed here, so the value is already a private copy: only check it.
-      if (parsed.ok) cloneArguments(parsed.value, false);
+      if (parsed.ok) cloneArguments(parsed.value, false, count);
       return parsed;
     }
     // Copied before anything else looks at it: a caller's getters and proxies run only here.
-    return parseArguments(cloneArguments(raw));
+    return parseArguments(cloneArguments(raw, true, count));
   } catch (error) {
     if (!(error instanceof ArgumentReadError)) throw error;
     return { ok: false, issue: readIssue(error) };
@@ -84,7 +99,9 @@ function readArguments(raw: unknown): Parsed {
  * Checks what the model sent against the tool's schema before any code runs. Known model
  * mistakes are repaired when the schema makes the fix unambiguous, and each repair is
  * recorded; when even the repaired arguments are wrong, the feedback describes what the
- * model actually sent. The returned arguments are a deep-frozen copy.
+ * model actually sent. The returned arguments are a deep-frozen copy. Arguments of more
+ * than {@link MAX_FULL_CHECK_VALUES} values are checked up to their first problem only,
+ * and not repaired, so no call costs more than a pass over what was sent.
  *
  * @example
  * ```ts
@@ -95,8 +112,10 @@ function readArguments(raw: unknown): Parsed {
  */
 export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
   const schema = tool.parameters;
-  const check = checkerOf(tool.name, schema, "parameters");
-  const parsed = readArguments(raw);
+  const count: ValueCount = { values: 0 };
+  const parsed = readArguments(raw, count);
+  const large = count.values > MAX_FULL_CHECK_VALUES;
+  const check = checkerOf(tool.name, schema, "parameters", !large);
   if (!parsed.ok) return fail(tool, [parsed.issue]);
   const args = parsed.value;
   const repairs: Repair[] = [...parsed.repairs];
@@ -104,11 +123,12 @@ export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
     repairs.push({ kind: "empty_arguments", path: "", detail: `got ${JSON.stringify(raw ?? null)}, used {}` });
   const errors = check(args);
   if (!errors) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
+  if (large) return fail(tool, issuesFromAjv(errors, schema).issues, "first");
   const coercions: Repair[] = [];
   const coerced = coerce(args, schema, schema, "", coercions);
   if (coercions.length > 0 && !check(coerced)) {
     return { ok: true, args: deepFreeze(coerced) as ToolArgs, repairs: [...repairs, ...coercions] };
   }
   const { issues, complete } = issuesFromAjv(errors, schema);
-  return fail(tool, issues, complete);
+  return fail(tool, issues, complete ? "all" : "capped");
 }

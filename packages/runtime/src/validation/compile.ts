@@ -3,8 +3,10 @@ import formatsPlugin from "ajv-formats";
 import type { JsonSchema } from "../spec.js";
 
 /**
- * The one Ajv instance of the process. Options, and why:
+ * The two Ajv instances of the process, one per `allErrors` setting. Options, and why:
  * - `allErrors`: the model gets every problem in one message, not one per round trip;
+ *   the instance without it stops at the first problem, for arguments too large to list
+ *   every problem of (a million wrong items would cost a second of error objects);
  * - `verbose`: errors carry the failing sub-schema and value, which the feedback renders;
  * - `ownProperties`: a key named `constructor` or `toString` is present only when sent;
  * - `strict: false`: compiler-written keywords such as `$comment` or vendor extensions,
@@ -15,29 +17,49 @@ import type { JsonSchema } from "../spec.js";
  *   (docs/adr/0002-lazy-validation.md). The compiler already checked its schemas; a broken
  *   hand-written one still fails to compile, as a ToolDefinitionError.
  */
-const ajv = new Ajv2020({
-  allErrors: true,
-  verbose: true,
-  ownProperties: true,
-  strict: false,
-  logger: false,
-  validateSchema: false,
-  // Schemas are compiled on first use, one by one; ids would make two tools clash.
-  addUsedSchema: false,
-});
-// "fast" mode: the regular expressions, not the full RFC parsers; models send simple values.
-formatsPlugin.default(ajv, { mode: "fast" });
+function makeAjv(allErrors: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors,
+    verbose: true,
+    ownProperties: true,
+    strict: false,
+    logger: false,
+    validateSchema: false,
+    // Schemas are compiled on first use, one by one; ids would make two tools clash.
+    addUsedSchema: false,
+  });
+  // "fast" mode: the regular expressions, not the full RFC parsers; models send simple values.
+  formatsPlugin.default(ajv, { mode: "fast" });
+  return ajv;
+}
+
+interface Instance {
+  readonly ajv: Ajv2020;
+  readonly cache: WeakMap<object, ValidateFunction>;
+}
+
+const instances = new Map<boolean, Instance>();
+
+/** Made on first use: most processes never meet arguments large enough to need the first-problem one. */
+function instance(allErrors: boolean): Instance {
+  let made = instances.get(allErrors);
+  if (!made) {
+    made = { ajv: makeAjv(allErrors), cache: new WeakMap() };
+    instances.set(allErrors, made);
+  }
+  return made;
+}
 
 /** A compiled schema: true when `value` fits; otherwise the raw Ajv errors (rendered by the feedback). */
 export type SchemaCheck = (value: unknown) => readonly ErrorObject[] | undefined;
 
-const cache = new WeakMap<object, ValidateFunction>();
-
 /**
  * The validator of `schema`, compiled on its first use and cached per schema object, so
- * an agent with 200 tools compiles only the ones the model calls.
+ * an agent with 200 tools compiles only the ones the model calls. With `allErrors` false
+ * it reports only the first problem found, and stops looking there.
  */
-export function checkerFor(schema: JsonSchema): SchemaCheck {
+export function checkerFor(schema: JsonSchema, allErrors = true): SchemaCheck {
+  const { ajv, cache } = instance(allErrors);
   let validate = cache.get(schema);
   if (!validate) {
     validate = ajv.compile(schema as Record<string, unknown>);

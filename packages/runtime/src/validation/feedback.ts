@@ -1,4 +1,5 @@
 import type { ValidationIssue } from "../errors.js";
+import { MAX_FULL_CHECK_VALUES } from "../repair/clone.js";
 import type { JsonSchema } from "../spec.js";
 import { declaredKeys, describe, propertySchema, requiredKeys } from "./schema-nav.js";
 
@@ -19,6 +20,13 @@ function acceptedKeys(schema: JsonSchema): string {
 }
 
 /**
+ * How much of the problems a list of issues covers: all of them (`"all"`), the first of
+ * more than could be listed (`"capped"`), or only the first problem of arguments too
+ * large to check further (`"first"`).
+ */
+export type Coverage = "all" | "capped" | "first";
+
+/**
  * The one message a model gets when its arguments are wrong: every issue on its own line,
  * then the accepted keys with their types, then what to do.
  */
@@ -26,9 +34,9 @@ export function argumentFeedback(
   toolName: string,
   issues: readonly ValidationIssue[],
   schema: JsonSchema,
-  complete = true,
+  coverage: Coverage = "all",
 ): string {
-  const lines = [`Invalid arguments for tool "${toolName}":`, ...problemLines(issues, complete)];
+  const lines = [`Invalid arguments for tool "${toolName}":`, ...problemLines(issues, coverage)];
   const accepted = acceptedKeys(schema);
   if (accepted) lines.push(accepted);
   lines.push(`Fix the arguments and call ${toolName} again.`);
@@ -36,9 +44,13 @@ export function argumentFeedback(
 }
 
 /** One line per issue, at most {@link MAX_LINES}, then how many more there are. */
-function problemLines(issues: readonly ValidationIssue[], complete: boolean): string[] {
+function problemLines(issues: readonly ValidationIssue[], coverage: Coverage): string[] {
   const lines = issues.slice(0, MAX_LINES).map((i) => `- ${i.message}`);
-  if (!complete) lines.push("- … and more problems like these");
+  if (coverage === "first")
+    lines.push(
+      `- … checking stopped at this first problem: arguments of more than ${MAX_FULL_CHECK_VALUES} values are not checked further or repaired`,
+    );
+  else if (coverage === "capped") lines.push("- … and more problems like these");
   else if (issues.length > MAX_LINES) lines.push(`- … and ${issues.length - MAX_LINES} more problems like these`);
   return lines;
 }
@@ -47,7 +59,7 @@ function problemLines(issues: readonly ValidationIssue[], complete: boolean): st
 export function shapeFeedback(toolName: string, issues: readonly ValidationIssue[], complete = true): string {
   return [
     `tool "${toolName}" returned a value that does not match its declared return type:`,
-    ...problemLines(issues, complete),
+    ...problemLines(issues, complete ? "all" : "capped"),
     "Fix the tool so it returns what its signature promises, or widen the return type.",
   ].join("\n");
 }
