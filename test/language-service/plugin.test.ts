@@ -1,0 +1,293 @@
+import type { JsonSchema } from "toolwright";
+import { dialectOfTarget, dialects } from "toolwright/dialects";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyChanges, EditorProject, locate, TEST_DIR } from "./project.js";
+import { type ServerCodeFix, TsServer } from "./tsserver.js";
+
+// One real tsserver for the file; every case opens files of its own fixture project.
+const server = new TsServer(TEST_DIR);
+const projects: EditorProject[] = [];
+
+afterAll(async () => {
+  await server.close();
+  for (const project of projects) project.remove();
+});
+
+interface QuickInfo {
+  readonly displayString: string;
+  readonly documentation: string;
+}
+
+async function hover(file: string, at: { line: number; offset: number }): Promise<QuickInfo | undefined> {
+  const response = await server.request<QuickInfo>("quickinfo", { file, ...at });
+  // "No content available." is tsserver's answer for a place with nothing to show, not a failure.
+  if (!response.success && response.message === "No content available.") return undefined;
+  expect(response.success, response.message).toBe(true);
+  return response.body;
+}
+
+/** The JSON blocks of a hover, in order. */
+function jsonBlocks(markdown: string): unknown[] {
+  return [...markdown.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1] ?? "null"));
+}
+
+/** Replaces the whole text of an open file, as an editor does after applying an edit. */
+function replaceText(file: string, before: string, after: string): void {
+  const lines = before.split("\n");
+  server.notify("change", {
+    file,
+    line: 1,
+    offset: 1,
+    endLine: lines.length,
+    endOffset: (lines.at(-1)?.length ?? 0) + 1,
+    insertString: after,
+  });
+}
+
+async function codeFixes(file: string, start: { line: number; offset: number }, end: typeof start, code: number) {
+  const response = await server.request<ServerCodeFix[]>("getCodeFixes", {
+    file,
+    startLine: start.line,
+    startOffset: start.offset,
+    endLine: end.line,
+    endOffset: end.offset,
+    errorCodes: [code],
+  });
+  expect(response.success, response.message).toBe(true);
+  return response.body ?? [];
+}
+
+const TYPES = `/** A time slot. */
+export interface Slot {
+  /** Start time, ISO 8601. */
+  start: string;
+}
+`;
+
+const FUNCTIONS = `/**
+ * Count the entries of a lookup table.
+ * @param table The table to count.
+ */
+export function countEntries(table: Map<string, number>): number {
+  return table.size;
+}
+`;
+
+const TOOLS = `import { Agent, type Model, tool } from "toolwright";
+import { countEntries } from "./functions.js";
+import type { Slot } from "./types.js";
+
+declare const model: Model;
+
+/**
+ * Search for available flights between two airports.
+ * @param origin IATA code of the departure airport.
+ * @readOnly
+ */
+function searchFlights(origin: string, destination: string, maxStops = 1): string {
+  const route = origin + destination;
+  return route + maxStops;
+}
+
+/**
+ * Book a meeting room for a time slot.
+ * @param slot When the meeting is.
+ */
+function bookRoom(slot: Slot): string {
+  return slot.start;
+}
+
+/**
+ * Get the current time in a time zone.
+ * @param zone IANA time zone, e.g. "Europe/Paris".
+ */
+function currentTime(zone: string): string {
+  return zone;
+}
+
+export const flights = tool(searchFlights);
+export const rooms = tool(bookRoom);
+export const counter = tool(countEntries);
+export const agent = new Agent({ name: "helper", model, instructions: "Help.", tools: [currentTime] });
+agent.tool(currentTime, { name: "clock", idempotent: true });
+
+export class Shop {
+  /**
+   * Remove a product from the catalogue for good.
+   * @param sku Stock keeping unit.
+   */
+  @tool({ name: "remove_product", destructive: true })
+  removeProduct(sku: string): boolean {
+    return sku.length > 0;
+  }
+}
+`;
+
+describe("the language-service plugin in a real tsserver", () => {
+  let project: EditorProject;
+  let tools: string;
+  let functions: string;
+  let types: string;
+
+  beforeAll(() => {
+    project = new EditorProject("ls-behaviour", { targets: ["openai"] });
+    projects.push(project);
+    types = project.write("src/types.ts", TYPES);
+    functions = project.write("src/functions.ts", FUNCTIONS);
+    tools = project.write("src/tools.ts", TOOLS);
+    server.open(tools);
+    server.open(functions);
+    server.open(types);
+  });
+
+  it("reports a tool's error in the file that declares the function, at the parameter, as the build does", async () => {
+    const inFunctions = (await server.diagnostics(functions)).filter((d) => d.code === 990001);
+    expect(inFunctions).toHaveLength(1);
+    expect(inFunctions[0]?.start).toEqual(locate(FUNCTIONS, "table: Map"));
+    expect(inFunctions[0]?.text).toMatch(/^TW990001: tool "countEntries": `table` is `Map<string, number>`/);
+    const inTools = await server.diagnostics(tools);
+    expect(inTools.filter((d) => d.code >= 990000)).toEqual([]);
+  });
+
+  it("follows an edit in an imported type: the error appears, then goes once the edit is undone", async () => {
+    expect((await server.diagnostics(tools)).some((d) => d.code === 990001)).toBe(false);
+    const start = locate(TYPES, "string;");
+    server.notify("change", {
+      file: types,
+      ...start,
+      endLine: start.line,
+      endOffset: start.offset + "string".length,
+      insertString: "bigint",
+    });
+    const broken = (await server.diagnostics(tools)).filter((d) => d.code === 990001);
+    expect(broken.map((d) => d.start)).toEqual([locate(TOOLS, "slot: Slot")]);
+    expect(broken[0]?.text).toContain("`slot.start` is `bigint`");
+    server.notify("change", {
+      file: types,
+      ...start,
+      endLine: start.line,
+      endOffset: start.offset + "bigint".length,
+      insertString: "string",
+    });
+    expect((await server.diagnostics(tools)).some((d) => d.code === 990001)).toBe(false);
+  });
+
+  it("shows a tool(...) call's tool on hover: name, description, flags, and parameters in the target's dialect", async () => {
+    const info = await hover(tools, locate(TOOLS, "tool(searchFlights)"));
+    const doc = info?.documentation ?? "";
+    expect(doc).toContain("**toolwright tool** `searchFlights`");
+    expect(doc).toContain("Search for available flights between two airports.");
+    expect(doc).toContain("Flags: `readOnly`");
+    // TypeScript's own hover is kept: the signature of toolwright's tool().
+    expect(info?.displayString).toContain("tool");
+    const canonical: JsonSchema = {
+      type: "object",
+      properties: {
+        origin: { type: "string", description: "IATA code of the departure airport." },
+        destination: { type: "string" },
+        maxStops: { type: "number", default: 1 },
+      },
+      required: ["origin", "destination"],
+      additionalProperties: false,
+    };
+    const dialect = dialectOfTarget("openai");
+    expect(dialect).toBeDefined();
+    expect(jsonBlocks(doc)).toEqual([dialects[dialect ?? "openai"].toDialect(canonical).schema]);
+    expect(doc).toContain(`target \`openai\` receives them (${dialect} dialect)`);
+  });
+
+  it("shows the tool on agent.tool(...), a bare function in a tool list, and a @tool method", async () => {
+    const onAgentTool = (await hover(tools, locate(TOOLS, "tool(currentTime,")))?.documentation ?? "";
+    expect(onAgentTool).toContain("**toolwright tool** `clock`");
+    expect(onAgentTool).toContain("Flags: `idempotent`");
+    const inList = (await hover(tools, locate(TOOLS, "currentTime] }")))?.documentation ?? "";
+    expect(inList).toContain("**toolwright tool** `currentTime`");
+    expect(inList).toContain("Get the current time in a time zone.");
+    for (const place of ["tool({ name", "removeProduct(sku"]) {
+      const onMethod = (await hover(tools, locate(TOOLS, place)))?.documentation ?? "";
+      expect(onMethod, place).toContain("**toolwright tool** `remove_product`");
+      expect(onMethod, place).toContain("Flags: `destructive`");
+    }
+  });
+
+  it("adds nothing to hovers away from tool sites or on a site with errors", async () => {
+    const inBody = await hover(tools, locate(TOOLS, "route + maxStops"));
+    expect(inBody?.documentation ?? "").not.toContain("toolwright tool");
+    const onBroken = await hover(tools, locate(TOOLS, "tool(countEntries)"));
+    expect(onBroken?.documentation ?? "").not.toContain("toolwright tool");
+  });
+
+  it("suggests a @param stub for each parameter the model sees undescribed, and the fix writes it", async () => {
+    const supported = await server.request<string[]>("getSupportedCodeFixes", { file: tools });
+    expect(supported.body).toEqual(expect.arrayContaining(["990002", "990100"]));
+    const hints = (await server.suggestions(tools)).filter((d) => d.code === 990100);
+    expect(hints.map((d) => d.start)).toEqual([locate(TOOLS, "destination: string"), locate(TOOLS, "maxStops = 1")]);
+    const hint = hints[0];
+    if (!hint) throw new Error("no hint");
+    const fixes = await codeFixes(tools, hint.start, hint.end, 990100);
+    expect(fixes.map((f) => f.description)).toEqual(["Add a @param description for 'destination'"]);
+    const changes = fixes[0]?.changes ?? [];
+    expect(changes.map((c) => c.fileName)).toEqual([tools]);
+    const fixed = applyChanges(TOOLS, changes[0]?.textChanges ?? []);
+    expect(fixed).toContain(
+      " * @param origin IATA code of the departure airport.\n * @readOnly\n * @param destination TODO: say what the model should pass.\n */\nfunction searchFlights(",
+    );
+    replaceText(tools, TOOLS, fixed);
+    const after = (await server.suggestions(tools)).filter((d) => d.code === 990100);
+    expect(after.map((d) => d.start)).toEqual([locate(fixed, "maxStops = 1")]);
+    replaceText(tools, fixed, TOOLS);
+  });
+
+  it("answers every request while a tool site is typed half-way, and works again once it is whole", async () => {
+    const whole = `import { tool } from "toolwright";\n\n/**\n * Look up an order by its id.\n * @param id Order id.\n */\nfunction lookup(id: string): string {\n  return id;\n}\n\nexport const order = tool(lookup);\n`;
+    const draft = project.write("src/draft.ts", whole);
+    server.open(draft);
+    expect((await hover(draft, locate(whole, "tool(lookup")))?.documentation).toContain("**toolwright tool** `lookup`");
+    let current = whole;
+    for (const cut of ["tool(lo", "tool(", "tool(lookup, { name: ", "tool(lookup, 42)", "tool(lookup, { name: 42 })"]) {
+      const next = whole.replace("tool(lookup);", cut);
+      replaceText(draft, current, next);
+      current = next;
+      await server.diagnostics(draft);
+      await server.suggestions(draft);
+      await hover(draft, locate(next, "tool("));
+      await codeFixes(draft, locate(next, "tool("), locate(next, "tool(", 4), 990100);
+    }
+    replaceText(draft, current, whole);
+    expect((await server.diagnostics(draft)).filter((d) => d.code >= 990000)).toEqual([]);
+    expect((await hover(draft, locate(whole, "tool(lookup")))?.documentation).toContain("**toolwright tool** `lookup`");
+  });
+});
+
+describe("the annotation quick fix", () => {
+  const SOURCE = `import { tool } from "toolwright";
+
+/**
+ * Get the weather forecast for a city over the next days.
+ * @param city City name, e.g. "Paris".
+ * @param days How many days to forecast.
+ */
+function forecast(city: string, days = 3): string {
+  return city.repeat(days);
+}
+
+export const weather = tool(forecast);
+`;
+
+  it("writes the inferred type where requireAnnotations asks for one, and the error goes", async () => {
+    const project = new EditorProject("ls-annotate", { requireAnnotations: true });
+    projects.push(project);
+    const file = project.write("src/weather.ts", SOURCE);
+    server.open(file);
+    const errors = (await server.diagnostics(file)).filter((d) => d.code === 990002);
+    expect(errors.map((d) => d.start)).toEqual([locate(SOURCE, "days = 3")]);
+    const error = errors[0];
+    if (!error) throw new Error("no TW990002");
+    const fixes = await codeFixes(file, error.start, error.end, 990002);
+    expect(fixes.map((f) => f.description)).toEqual(["Annotate 'days' with its inferred type 'number'"]);
+    const fixed = applyChanges(SOURCE, fixes[0]?.changes[0]?.textChanges ?? []);
+    expect(fixed).toContain("function forecast(city: string, days: number = 3): string {");
+    replaceText(file, SOURCE, fixed);
+    expect((await server.diagnostics(file)).filter((d) => d.code >= 990000)).toEqual([]);
+  });
+});
