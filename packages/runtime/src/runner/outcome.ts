@@ -1,4 +1,5 @@
 import type { OutcomeKind, ToolResultMessage } from "../messages.js";
+import { quote } from "../validation/render.js";
 import type { CallRecord, LogLine } from "./types.js";
 
 /** What the run records about a call besides its outcome: repairs, a person's decision, timing. */
@@ -33,9 +34,9 @@ export function settle(
   return { message: { role: "tool", callId, toolName, content, outcome, isError: outcome !== "ok" }, record };
 }
 
-/** The model-facing text of an unknown tool: the available names, so it can pick one. */
+/** The model-facing text of an unknown tool: the available names, so it can pick one; the model's name is cut. */
 export function unknownToolText(name: string, available: readonly string[]): string {
-  return `Unknown tool "${name}". Available tools: ${available.length ? available.join(", ") : "none"}.`;
+  return `Unknown tool ${quote(name, "a name")}. Available tools: ${available.length ? available.join(", ") : "none"}.`;
 }
 
 /** The model-facing text of a call a person (or a `beforeTool` hook) refused. */

@@ -15,7 +15,7 @@ import type { Tool, ToolArgs } from "../tool.js";
 import { checkerFor, type SchemaCheck } from "./compile.js";
 import { argumentFeedback, type Coverage } from "./feedback.js";
 import { issuesFromAjv } from "./issues.js";
-import { at, quote } from "./render.js";
+import { at, quote, shownPath } from "./render.js";
 
 /** The result of checking a model's arguments: frozen arguments and the repairs made, or the error to send back. */
 export type ArgumentCheck =
@@ -59,7 +59,11 @@ function readIssue(error: ArgumentReadError): ValidationIssue {
   const { path } = error;
   switch (error.problem) {
     case "too_deep":
-      return { code: "too_deep", path, message: `the arguments nest deeper than ${MAX_DEPTH} levels (at ${path})` };
+      return {
+        code: "too_deep",
+        path,
+        message: `the arguments nest deeper than ${MAX_DEPTH} levels (at ${shownPath(path)})`,
+      };
     case "not_finite":
       return {
         code: "not_finite",

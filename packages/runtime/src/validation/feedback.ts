@@ -20,6 +20,21 @@ function acceptedKeys(schema: JsonSchema): string {
 }
 
 /**
+ * The longest feedback message, in characters. Every key and value quoted in it is cut
+ * already (see `quote`); this bounds the rest (20 lines of deep paths, a long list of
+ * accepted keys), so what a model sent can never make the next request large.
+ */
+export const MAX_FEEDBACK_CHARS = 8_000;
+
+/** `lines` joined, cut to {@link MAX_FEEDBACK_CHARS} with a visible marker, `last` always kept. */
+function capped(lines: readonly string[], last: string): string {
+  const body = lines.join("\n");
+  if (body.length + 1 + last.length <= MAX_FEEDBACK_CHARS) return `${body}\n${last}`;
+  const marker = "… (feedback cut here)";
+  return `${body.slice(0, MAX_FEEDBACK_CHARS - last.length - marker.length - 1)}${marker}\n${last}`;
+}
+
+/**
  * How much of the problems a list of issues covers: all of them (`"all"`), the first of
  * more than could be listed (`"capped"`), or only the first problem of arguments too
  * large to check further (`"first"`).
@@ -39,8 +54,7 @@ export function argumentFeedback(
   const lines = [`Invalid arguments for tool "${toolName}":`, ...problemLines(issues, coverage)];
   const accepted = acceptedKeys(schema);
   if (accepted) lines.push(accepted);
-  lines.push(`Fix the arguments and call ${toolName} again.`);
-  return lines.join("\n");
+  return capped(lines, `Fix the arguments and call ${toolName} again.`);
 }
 
 /** One line per issue, at most {@link MAX_LINES}, then how many more there are. */
@@ -57,9 +71,11 @@ function problemLines(issues: readonly ValidationIssue[], coverage: Coverage): s
 
 /** The message of a `ToolShapeError`: for the tool's author, not the model. */
 export function shapeFeedback(toolName: string, issues: readonly ValidationIssue[], complete = true): string {
-  return [
-    `tool "${toolName}" returned a value that does not match its declared return type:`,
-    ...problemLines(issues, complete ? "all" : "capped"),
+  return capped(
+    [
+      `tool "${toolName}" returned a value that does not match its declared return type:`,
+      ...problemLines(issues, complete ? "all" : "capped"),
+    ],
     "Fix the tool so it returns what its signature promises, or widen the return type.",
-  ].join("\n");
+  );
 }

@@ -2,7 +2,7 @@ import type { ValidationIssue } from "../errors.js";
 import type { JsonSchema } from "../spec.js";
 import type { ErrorObject } from "./compile.js";
 import { nearMiss } from "./near-miss.js";
-import { at, childPath, renderValue } from "./render.js";
+import { at, childPath, quote, renderValue, shownPath } from "./render.js";
 import { declaredKeys, describe, propertySchema } from "./schema-nav.js";
 
 type Params = Record<string, unknown>;
@@ -60,7 +60,7 @@ function constraint(error: ErrorObject): string {
     case "dependentRequired":
       return `must also have "${p.missingProperty}" when "${p.property}" is given`;
     case "propertyNames":
-      return `has a key that is not allowed: "${p.propertyName}"`;
+      return `has a key that is not allowed: ${quote(String(p.propertyName), "a key")}`;
     default:
       return `breaks the "${error.keyword}" rule of the schema`;
   }
@@ -76,11 +76,11 @@ function issueOf(error: ErrorObject, root: JsonSchema): ValidationIssue | undefi
       const accepted = declaredKeys(schemaOf(error));
       const meant = nearMiss(key, accepted);
       const hint = meant ? ` (did you mean "${meant}"?)` : "";
-      const where = path === "" ? "" : `; accepted keys in ${path}: ${accepted.join(", ") || "none"}`;
+      const where = path === "" ? "" : `; accepted keys in ${shownPath(path)}: ${accepted.join(", ") || "none"}`;
       return {
         code: "unexpected_key",
         path: childPath(path, key),
-        message: `${at(path)}unexpected key "${key}"${hint}${where}`,
+        message: `${at(path)}unexpected key ${quote(key, "a key")}${hint}${where}`,
       };
     }
     case "required": {

@@ -25,15 +25,23 @@ export function renderValue(value: unknown): string {
   if (typeof value === "object") {
     const keys = Object.keys(value);
     if (keys.length === 0) return "an empty object";
-    const shown = keys.slice(0, MAX_KEYS).map((k) => JSON.stringify(k));
+    const shown = keys.slice(0, MAX_KEYS).map((k) => quote(k, "a key"));
     return `an object with key${keys.length === 1 ? "" : "s"} ${shown.join(", ")}${keys.length > MAX_KEYS ? ", …" : ""}`;
   }
   return typeof value;
 }
 
+/** A JSON Pointer for feedback: each segment cut after {@link MAX_QUOTED} characters with `…`. */
+export function shownPath(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => (segment.length <= MAX_QUOTED ? segment : `${segment.slice(0, MAX_QUOTED)}…`))
+    .join("/");
+}
+
 /** `/a/0/b` → where the value sits, for a line of feedback; the root has no prefix. */
 export function at(path: string): string {
-  return path === "" ? "" : `${path}: `;
+  return path === "" ? "" : `${shownPath(path)}: `;
 }
 
 /** Appends one JSON Pointer segment. */

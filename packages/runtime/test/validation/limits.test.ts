@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { asTool, type Tool, validateArguments } from "../../src/index.js";
 import { MAX_FULL_CHECK_VALUES } from "../../src/repair/clone.js";
+import { unknownToolText } from "../../src/runner/outcome.js";
+import { MAX_FEEDBACK_CHARS } from "../../src/validation/feedback.js";
 
 function schemaTool(properties: Record<string, unknown>): Tool {
   return asTool({
@@ -55,5 +57,35 @@ describe("validateArguments: the work per call is capped (issue 17, item 10)", (
     ]);
     const valid = validateArguments(numbers, list("1.5", 1_000_000));
     expect(valid.ok && Object.isFrozen((valid.args as { xs: number[] }).xs)).toBe(true);
+  });
+});
+
+describe("feedback is bounded, whatever the model sent (issue 17, item 8)", () => {
+  it("keeps a message about a 10 MB key short", () => {
+    const check = validateArguments(numbers, `{"xs":[],"${"k".repeat(10_000_000)}":1}`);
+    expect(!check.ok && check.error.message.length).toBeLessThan(400);
+    expect(!check.ok && check.error.issues[0]?.path.length).toBe(10_000_001);
+  });
+
+  it("cuts the whole message, keeping its last line", () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 400 }, (_, i) => [`option_number_${i}`, { type: "string" }]),
+    );
+    const wide = asTool({
+      name: "wide",
+      description: "A tool with many keys.",
+      parameters: { type: "object", properties, required: Object.keys(properties), additionalProperties: false },
+      execute: () => "ran",
+    });
+    const check = validateArguments(wide, {});
+    const message = !check.ok ? check.error.message : "";
+    expect(message).toHaveLength(MAX_FEEDBACK_CHARS);
+    expect(message.endsWith("… (feedback cut here)\nFix the arguments and call wide again.")).toBe(true);
+  });
+
+  it("cuts the name of an unknown tool", () => {
+    expect(unknownToolText("x".repeat(50_000), ["a", "b"])).toBe(
+      'Unknown tool "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (a name of 50000 characters). Available tools: a, b.',
+    );
   });
 });

@@ -454,4 +454,29 @@ export const cases: readonly MalformedCase[] = [
       'the arguments could not be read: reading them threw "RangeError: no keys today"; pass plain data (no throwing getters or proxies)',
     ],
   },
+  // Keys and values quoted back are cut (issue 17, item 8): a hostile key cannot make the next request large.
+  {
+    name: "a 20,000-character unexpected key",
+    raw: `{${valid},"${"k".repeat(20_000)}":1}`,
+    problems: ['unexpected key "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…" (a key of 20000 characters)'],
+  },
+  {
+    name: "a 10 MB unexpected key in a traveller",
+    raw: `{${valid.replace('"age":36', `"${"é".repeat(10_000_000)}":1`)}}`,
+    problems: [
+      '/travellers/0: unexpected key "éééééééééééééééééééééééééééééééééééééééé…" (a key of 10000000 characters); accepted keys in /travellers/0: name, age, email',
+    ],
+  },
+  {
+    name: "a wrong value under a 20,000-character key of the open record",
+    raw: `{${valid},"metadata":{"${"m".repeat(20_000)}":1}}`,
+    problems: ["/metadata/mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm…: expected string, got 1 (a number)"],
+  },
+  {
+    name: "an object with a 20,000-character key for a string",
+    raw: `{${valid.replace('"JFK"', `{"${"d".repeat(20_000)}":1}`)}}`,
+    problems: [
+      '/destination: expected string, got an object with key "dddddddddddddddddddddddddddddddddddddddd…" (a key of 20000 characters)',
+    ],
+  },
 ];
