@@ -108,6 +108,32 @@ export function runProviderConformance(setup: ConformanceSetup): void {
         });
       }
 
+      for (const at of ["inside-frame", "inside-char"] as const) {
+        it(`sends the turn again when the body ends cleanly ${at.replace("-", " ")} (${mode})`, async () => {
+          const log: RetryInfo[] = [];
+          // A multi-byte character in the turn the cut body carries, to cut inside it.
+          const first = { ...(TWO_TURNS[0] as ScriptedTurn), text: "Checking both for Zürich." };
+          const s = await start([{ fault: "truncate", at }, first, TWO_TURNS[1] as ScriptedTurn]);
+          const run = await drive(setup.makeModel(s.url, fastRetry(log)), "Weather and time in Paris?", { stream });
+          // The half frame was never taken as a turn: the whole turn came from the retry.
+          expect(s.requests).toHaveLength(3);
+          expect(log).toHaveLength(1);
+          expect(log[0]?.error).toMatchObject({ retryable: true });
+          expectCompletedLoop(run);
+          expect(run.messages[1]).toMatchObject({ role: "assistant", content: "Checking both for Zürich." });
+        });
+      }
+
+      it(`decodes a character split across two reads (${mode})`, async () => {
+        const s = await start([
+          TWO_TURNS[0] as ScriptedTurn,
+          { ...(TWO_TURNS[1] as ScriptedTurn), splitInsideChar: true },
+        ]);
+        const run = await drive(setup.makeModel(s.url, {}), "Weather and time in Paris?", { stream });
+        expectCompletedLoop(run);
+        expect(s.requests).toHaveLength(2);
+      });
+
       it(`fails with a typed, retryable ProviderError when retries run out (${mode})`, async () => {
         const log: RetryInfo[] = [];
         const s = await start([{ fault: "529" }, { fault: "500" }, { fault: "529" }]);

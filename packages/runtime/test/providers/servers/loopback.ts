@@ -21,11 +21,26 @@ export interface ScriptedTurn {
   readonly text?: string;
   readonly calls?: readonly ScriptedCall[];
   readonly usage?: { readonly input: number; readonly output: number; readonly cached?: number };
+  /**
+   * Deliver the body in two writes split inside its first multi-byte UTF-8 character, the
+   * second a moment later, so the client reads half a character at the end of one chunk.
+   */
+  readonly splitInsideChar?: boolean;
 }
 
 /** A failure a server injects instead of a turn. */
 export interface ScriptedFault {
   readonly fault: "429" | "500" | "529" | "400" | "reset" | "truncate" | "error-event" | "hang";
+  /**
+   * Where a `truncate` cuts the body. `"frame"` (default): after half of the SSE frames (half
+   * of the JSON), then the socket is destroyed. `"inside-frame"`: one byte short of the
+   * end of the frame that completes the turn (of the JSON body), so that frame never gets
+   * its closing blank line; `"inside-char"`: in
+   * the middle of the body's first multi-byte UTF-8 character. Both of these end the body
+   * cleanly (no content-length, no chunking, the connection closes), so the client sees an
+   * ordinary end of stream, not a network error.
+   */
+  readonly at?: "frame" | "inside-frame" | "inside-char";
   readonly retryAfter?: string;
   readonly retryAfterMs?: string;
 }
@@ -40,6 +55,11 @@ export interface WireRenderer {
   json(turn: ScriptedTurn, req: Captured): unknown;
   /** The SSE frames (`event:`/`data:` text, blank-line terminated) of a streamed turn. */
   sse(turn: ScriptedTurn, req: Captured): string[];
+  /**
+   * Index in `sse()`'s frames of the frame that completes the turn (default: the last), for
+   * cuts inside it. OpenAI Chat takes a turn as complete at its finish_reason, before `[DONE]`.
+   */
+  completingFrame?(frames: readonly string[]): number;
   /** The error body for an HTTP error status. */
   errorBody(status: number): unknown;
   /** The frame of an error event inside a 200 stream. */
@@ -63,6 +83,34 @@ export function fragments(text: string, n = 3): string[] {
   return Array.from({ length: n }, (_, i) => text.slice(i * size, (i + 1) * size));
 }
 
+/** A byte offset in the middle of the first multi-byte UTF-8 character of `body`. */
+function insideFirstChar(body: Buffer): number {
+  const lead = body.findIndex((byte) => byte >= 0xc0);
+  if (lead < 0) throw new Error("the scripted turn has no multi-byte character to cut inside");
+  return lead + 1;
+}
+
+/**
+ * Answers 200 with `body` delimited by the end of the connection (HTTP/1.1 without
+ * content-length or chunking), written on the raw socket: whatever was cut off, the
+ * client sees a body that ended normally.
+ */
+function endCleanly(res: ServerResponse, stream: boolean, body: Buffer): void {
+  const type = stream ? "text/event-stream" : "application/json";
+  res.socket?.end(
+    Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: ${type}\r\nconnection: close\r\n\r\n`), body]),
+  );
+}
+
+/** Writes `body` in two pieces split inside its first multi-byte character, then ends the response. */
+function endSplitInsideChar(res: ServerResponse, body: string): void {
+  const bytes = Buffer.from(body);
+  const at = insideFirstChar(bytes);
+  res.write(bytes.subarray(0, at));
+  // A pause, so the second half arrives in a later read than the first.
+  setTimeout(() => res.end(bytes.subarray(at)), 10);
+}
+
 function sendFault(
   step: ScriptedFault,
   renderer: WireRenderer,
@@ -84,6 +132,13 @@ function sendFault(
     return;
   }
   const stream = renderer.isStream(req);
+  if (step.fault === "truncate" && step.at !== undefined && step.at !== "frame") {
+    const frames = renderer.sse(turn, req);
+    const upToEnd = frames.slice(0, (renderer.completingFrame?.(frames) ?? frames.length - 1) + 1);
+    const body = Buffer.from(stream ? upToEnd.join("") : JSON.stringify(renderer.json(turn, req)));
+    endCleanly(res, stream, body.subarray(0, step.at === "inside-frame" ? body.length - 1 : insideFirstChar(body)));
+    return;
+  }
   if (step.fault === "truncate") {
     // Half of the turn, then the connection drops.
     if (stream) {
@@ -138,12 +193,16 @@ export async function startLoopback(renderer: WireRenderer, script: readonly Scr
         sendFault(step, renderer, captured, res, next);
         return;
       }
-      if (renderer.isStream(captured)) {
-        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-        res.end(renderer.sse(step, captured).join(""));
-      } else {
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(renderer.json(step, captured)));
-      }
+      const stream = renderer.isStream(captured);
+      const body = stream ? renderer.sse(step, captured).join("") : JSON.stringify(renderer.json(step, captured));
+      res.writeHead(
+        200,
+        stream
+          ? { "content-type": "text/event-stream", "cache-control": "no-cache" }
+          : { "content-type": "application/json" },
+      );
+      if (step.splitInsideChar) endSplitInsideChar(res, body);
+      else res.end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

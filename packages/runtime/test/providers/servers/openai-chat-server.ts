@@ -119,6 +119,7 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
       if (!quirks.noDone) frames.push(data("[DONE]"));
       return frames;
     },
+    completingFrame: (frames) => frames.findIndex((frame) => /"finish_reason":"/.test(frame)),
     errorBody(status) {
       const type = status === 429 ? "rate_limit_exceeded" : status === 400 ? "invalid_request_error" : "server_error";
       return { error: { message: `scripted ${status}`, type, param: null, code: null } };
