@@ -53,7 +53,7 @@ describe("compiler fixtures", () => {
     }
     expect(actual).toEqual(readJson(expectedFile));
 
-    if (name.startsWith("err-")) expect(result.diagnostics.length).toBeGreaterThan(0);
+    if (name.startsWith("err-") || name.startsWith("warn-")) expect(result.diagnostics.length).toBeGreaterThan(0);
     else expect(result.diagnostics).toEqual([]);
 
     const ajv = new Ajv2020({ strict: false, validateFormats: false });

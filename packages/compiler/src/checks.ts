@@ -1,5 +1,8 @@
-import { DiagnosticCode } from "./diagnostics.js";
+import type { ToolSpec } from "toolwright";
+import type ts from "typescript";
+import { DiagnosticCode, toolwrightDiagnostic } from "./diagnostics.js";
 import type { SpecCheck } from "./options.js";
+import { TS } from "./typescript-host.js";
 
 const NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
 
@@ -25,4 +28,19 @@ export function descriptionCheck(minLength: number): SpecCheck {
       `tool "${spec.name}" ${what} (the minimum is ${minLength}). Fix: write a TSDoc summary above the function saying what it does and when to use it, or pass { description: "..." } to tool().`,
     );
   };
+}
+
+/**
+ * Under `requireEffectFlags`, a warning for a tool that declares neither `@readOnly` nor
+ * `@destructive`: the agent's `approve` tier treats it as having side effects, and a
+ * reader cannot tell whether that was meant. A warning, so the build still succeeds.
+ */
+export function effectFlagWarning(spec: ToolSpec, site: ts.Node): ts.Diagnostic | undefined {
+  if (spec.flags.readOnly !== undefined || spec.flags.destructive !== undefined) return undefined;
+  return toolwrightDiagnostic(
+    site,
+    DiagnosticCode.missingEffectFlag,
+    `tool "${spec.name}" says neither @readOnly nor @destructive, so an agent with approve: "side-effects" asks a person before every call and approve: "destructive" never does. Fix: add @readOnly (it only reads) or @destructive (it deletes or overwrites) to its TSDoc, or pass { readOnly: true } / { destructive: false } to tool().`,
+    TS.DiagnosticCategory.Warning,
+  );
 }

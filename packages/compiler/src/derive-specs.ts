@@ -1,6 +1,6 @@
 import type { ToolSpec } from "toolwright";
 import type ts from "typescript";
-import { descriptionCheck, nameCheck } from "./checks.js";
+import { descriptionCheck, effectFlagWarning, nameCheck } from "./checks.js";
 import { deriveSpec } from "./derive.js";
 import { DiagnosticCode, type DiagnosticCodeValue, toolwrightDiagnostic } from "./diagnostics.js";
 import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
@@ -96,6 +96,9 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
     // A site with errors gets no spec at all: the build fails, and if its output runs
     // anyway, tool() throws "no compiled spec" instead of using a partial schema.
     if (diagnostics.length === before) sites.push({ site, spec });
+    // Counted after the errors, so a warned site keeps its spec.
+    const warning = resolved.requireEffectFlags ? effectFlagWarning(spec, site.node) : undefined;
+    if (warning) diagnostics.push(warning);
   }
   const result = { sites, diagnostics };
   state.files.set(file.fileName, result);

@@ -6,6 +6,7 @@ import { DiagnosticCode } from "./diagnostics.js";
 import { type DocBlock, docHost, readDoc } from "./docs.js";
 import { literalProperty } from "./literal-value.js";
 import type { ResolvedOptions } from "./options.js";
+import { policyDeclarations } from "./policy-tags.js";
 import { SchemaConverter } from "./schema/SchemaConverter.js";
 import type { ToolSite } from "./sites.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
@@ -129,6 +130,10 @@ export function deriveSpec(site: ToolSite, ctx: DeriveContext): { spec?: ToolSpe
     problems,
   );
   const output = outputSchema(signature, ctx.checker);
+  const policy = policyDeclarations(
+    { doc, declaration: declaration ?? site.node, options: site.options, parameters, toolName: name },
+    problems,
+  );
   const file = site.node.getSourceFile();
   const spec: ToolSpec = {
     $toolwright: 1,
@@ -138,6 +143,7 @@ export function deriveSpec(site: ToolSite, ctx: DeriveContext): { spec?: ToolSpe
     slots,
     ...(output ? { outputSchema: output } : {}),
     flags: flagsFrom(doc, site.options),
+    ...policy,
     source: {
       file: path.relative(ctx.rootDir, file.fileName).split(path.sep).join("/"),
       line: file.getLineAndCharacterOfPosition(site.node.getStart(file)).line + 1,

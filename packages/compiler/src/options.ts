@@ -20,6 +20,11 @@ export interface CompilerOptions {
   readonly requireAnnotations?: boolean;
   /** Extra checks to run on every spec, after the built-in ones. */
   readonly checks?: readonly SpecCheck[];
+  /**
+   * When true, a tool that is neither `@readOnly` nor `@destructive` gets a warning (TW990010):
+   * the agent's `approve` tier can only judge tools by the flags they declare (default false).
+   */
+  readonly requireEffectFlags?: boolean;
 }
 
 /** {@link CompilerOptions} with every default filled in. */
@@ -28,6 +33,7 @@ export interface ResolvedOptions {
   readonly minDescriptionLength: number;
   readonly requireAnnotations: boolean;
   readonly checks: readonly SpecCheck[];
+  readonly requireEffectFlags: boolean;
 }
 
 /** Fills in defaults and coerces values that came from JSON (tsconfig). */
@@ -40,6 +46,7 @@ export function resolveOptions(options: CompilerOptions = {}): ResolvedOptions {
         : 10,
     requireAnnotations: options.requireAnnotations === true,
     checks: options.checks ?? [],
+    requireEffectFlags: options.requireEffectFlags === true,
   };
 }
 

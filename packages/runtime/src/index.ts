@@ -44,6 +44,13 @@ export type {
   ToolChoice,
   ToolDefinition,
 } from "./model.js";
+export type { ApprovalTier } from "./policy/autonomy.js";
+export type { Capability } from "./policy/capabilities.js";
+export { CAPABILITIES } from "./policy/capabilities.js";
+export type { EgressOptions } from "./policy/egress-allowlist.js";
+export type { ToolFetch } from "./policy/guarded-fetch.js";
+export type { PolicyOptions } from "./policy/run-policy.js";
+export type { TrifectaAction } from "./policy/trifecta.js";
 // Only the error classes: resolveModel and the adapters load undici, so they live on the
 // "toolwright/providers" subpath and an agent given a Model object never pays for them.
 export { ModelConfigError, ProviderError, ProviderStreamError, ProviderTimeoutError } from "./providers/errors.js";
@@ -72,6 +79,15 @@ export type {
   ToolCallResult,
   ToolHookCall,
 } from "./runner/hooks.js";
+export type {
+  CallerRef,
+  RunEnding,
+  RunListener,
+  RunObserver,
+  RunStart,
+  ServedCallEnding,
+  ServedCallStart,
+} from "./runner/observer.js";
 export type { RepeatedCallPolicy } from "./runner/repeated-calls.js";
 export type { ToolRetryPolicy } from "./runner/retry.js";
 export type { RunStateJson, RunStateLoadOptions, StateOwner } from "./runner/run-state.js";
