@@ -1,0 +1,125 @@
+import type { RunEnv } from "../runner/env.js";
+import type { RunSnapshot } from "../runner/snapshot.js";
+import type { RunResult } from "../runner/types.js";
+import { LeaseLostError } from "./errors.js";
+import type { CallJournal } from "./recorded-tool.js";
+import { recordedTool } from "./recorded-tool.js";
+import type { CallEntry, Checkpoint, RecordedOutcome, RunStore } from "./run-store.js";
+import { encodeState } from "./stored-state.js";
+
+/**
+ * One worker's hold on one run: it writes the run's checkpoints, records each tool call,
+ * renews the lease, and stops the run (through `abort`) the moment the lease is lost.
+ */
+export class Journal implements CallJournal {
+  /** Set when the lease was lost; the run then stops without writing more. */
+  lost: LeaseLostError | undefined;
+  #live: RunSnapshot | undefined;
+  #agent: { readonly name: string; readonly toolNames: readonly string[] } | undefined;
+  /** The step whose state the store has; a call's start writes the state once per turn. */
+  #writtenStep = -1;
+  readonly #finished = new Map<string, RecordedOutcome>();
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    readonly store: RunStore,
+    readonly runId: string,
+    readonly owner: string,
+    readonly sessionId: string | undefined,
+    readonly leaseMs: number,
+    readonly abort: AbortController,
+    calls: readonly CallEntry[],
+  ) {
+    for (const c of calls) if (c.outcome) this.#finished.set(`${c.callKey}#${c.attempt}`, c.outcome);
+  }
+
+  /** Takes the run the loop is about to start: gives it the stored id and records its tools. */
+  attach(env: RunEnv): RunEnv {
+    const snapshot = env.snapshot.runId === this.runId ? env.snapshot : { ...env.snapshot, runId: this.runId };
+    this.#live = snapshot;
+    this.#agent = env.config;
+    const tools = new Map([...env.config.tools].map(([name, tool]) => [name, recordedTool(tool, this)]));
+    return { ...env, snapshot, config: { ...env.config, tools } };
+  }
+
+  /** Renews the lease every third of its length while the run goes on. */
+  startHeartbeat(): void {
+    this.#heartbeat = setInterval(() => {
+      this.store.renew(this.runId, this.owner, this.leaseMs).catch((error: unknown) => this.#fail(error));
+    }, this.leaseMs / 3);
+    this.#heartbeat.unref();
+  }
+
+  stopHeartbeat(): void {
+    clearInterval(this.#heartbeat);
+  }
+
+  finishedOutcome(callKey: string, attempt: number): RecordedOutcome | undefined {
+    return this.#finished.get(`${callKey}#${attempt}`);
+  }
+
+  async started(callKey: string, attempt: number): Promise<void> {
+    const live = this.#snapshot();
+    const state = live.step > this.#writtenStep ? this.#state() : undefined;
+    this.#writtenStep = live.step;
+    await this.#write(() => this.store.callStarted(this.runId, this.owner, { callKey, attempt }, state, this.leaseMs));
+  }
+
+  async finished(callKey: string, attempt: number, outcome: RecordedOutcome): Promise<void> {
+    this.#finished.set(`${callKey}#${attempt}`, outcome);
+    await this.#write(() => this.store.callFinished(this.runId, this.owner, { callKey, attempt, outcome }));
+  }
+
+  /** Writes the run's state while it goes on (after each model turn's calls are settled). */
+  async progress(): Promise<void> {
+    this.#writtenStep = this.#snapshot().step;
+    await this.#checkpoint({ state: this.#state(), status: "running" });
+  }
+
+  /** Writes how the run ended, completed or paused for a person, and gives the lease up. */
+  async end(result: RunResult): Promise<void> {
+    const completed = result.status === "completed";
+    await this.#checkpoint({
+      state: this.#state(),
+      status: completed ? "completed" : "paused",
+      ...(result.output === undefined ? {} : { output: result.output }),
+      ...(completed && this.sessionId !== undefined ? { session: result.messages } : {}),
+    });
+  }
+
+  /** Writes that the run failed (a limit, a tool under the "fail" policy, a provider error), and gives the lease up. */
+  async fail(error: unknown): Promise<void> {
+    if (!this.#live) return;
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    await this.#checkpoint({ state: this.#state(), status: "failed", error: message });
+  }
+
+  async #checkpoint(checkpoint: Checkpoint): Promise<void> {
+    await this.#write(() => this.store.checkpoint(this.runId, this.owner, checkpoint, this.leaseMs));
+  }
+
+  async #write(write: () => Promise<void>): Promise<void> {
+    if (this.lost) throw this.lost;
+    try {
+      await write();
+    } catch (error) {
+      this.#fail(error);
+      throw error;
+    }
+  }
+
+  #fail(error: unknown): void {
+    if (!(error instanceof LeaseLostError) || this.lost) return;
+    this.lost = error;
+    this.abort.abort(error);
+  }
+
+  #snapshot(): RunSnapshot {
+    if (!this.#live) throw new Error("toolwright/store: the journal was used before its run started.");
+    return this.#live;
+  }
+
+  #state() {
+    return encodeState(this.#agent ?? { name: "", toolNames: [] }, this.#snapshot());
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The store's schema, one step per version, applied in order on open. A step is never
+ * edited once released: a change is a new step. Both databases share the same tables.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly sqlite: string;
+  readonly postgres: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sqlite: `
+      CREATE TABLE toolwright_runs (
+        run_id TEXT PRIMARY KEY,
+        agent TEXT NOT NULL,
+        session_id TEXT,
+        status TEXT NOT NULL,
+        input TEXT NOT NULL,
+        state TEXT,
+        output TEXT,
+        error TEXT,
+        lease_owner TEXT,
+        lease_until INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX toolwright_runs_claimable ON toolwright_runs (status, agent, updated_at);
+      CREATE TABLE toolwright_calls (
+        run_id TEXT NOT NULL REFERENCES toolwright_runs (run_id) ON DELETE CASCADE,
+        call_key TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        outcome TEXT,
+        PRIMARY KEY (run_id, call_key, attempt)
+      );
+      CREATE TABLE toolwright_sessions (
+        session_id TEXT PRIMARY KEY,
+        messages TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );`,
+    postgres: `
+      CREATE TABLE toolwright_runs (
+        run_id TEXT PRIMARY KEY,
+        agent TEXT NOT NULL,
+        session_id TEXT,
+        status TEXT NOT NULL,
+        input TEXT NOT NULL,
+        state TEXT,
+        output TEXT,
+        error TEXT,
+        lease_owner TEXT,
+        lease_until BIGINT NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+      CREATE INDEX toolwright_runs_claimable ON toolwright_runs (status, agent, updated_at);
+      CREATE TABLE toolwright_calls (
+        run_id TEXT NOT NULL REFERENCES toolwright_runs (run_id) ON DELETE CASCADE,
+        call_key TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        outcome TEXT,
+        PRIMARY KEY (run_id, call_key, attempt)
+      );
+      CREATE TABLE toolwright_sessions (
+        session_id TEXT PRIMARY KEY,
+        messages TEXT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );`,
+  },
+];
+
+/** The newest schema version this toolwright knows. */
+export const SCHEMA_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -1,0 +1,272 @@
+import Database from "better-sqlite3";
+import type { Message } from "../messages.js";
+import type { RunStateJson } from "../runner/run-state.js";
+import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError } from "./errors.js";
+import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
+import { type CallRow, checkClaimable, claimedRun, type RunRow, stateOf, statusOf, storedRun } from "./rows.js";
+import type { Checkpoint, ClaimedRun, NewRun, RecordedOutcome, RunFilter, RunStore, StoredRun } from "./run-store.js";
+import { type Decision, decide, parseColumn } from "./stored-state.js";
+
+/** Options of {@link SqliteStore}. */
+export interface SqliteStoreOptions {
+  /** A database file (created when missing), or `":memory:"` for one process. */
+  readonly path: string;
+  /** How long a write waits for another process's transaction (default 5,000 ms). */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * A {@link RunStore} in one SQLite file (better-sqlite3): the embedded default. Processes on
+ * one machine share the file; every change is one write transaction, which SQLite runs one
+ * at a time, so a lease is taken by exactly one of them.
+ */
+export class SqliteStore implements RunStore {
+  readonly #db: Database.Database;
+
+  constructor(options: SqliteStoreOptions) {
+    this.#db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 5_000 });
+    // WAL lets readers work beside the writer; NORMAL syncs at checkpoints, safe against process crashes.
+    this.#db.pragma("journal_mode = WAL");
+    this.#db.pragma("synchronous = NORMAL");
+    this.#db.pragma("foreign_keys = ON");
+    this.#migrate();
+  }
+
+  async create(run: NewRun): Promise<void> {
+    const now = Date.now();
+    this.#db
+      .transaction(() => {
+        if (this.#row(run.runId)) throw new RunExistsError(run.runId);
+        this.#db
+          .prepare(
+            `INSERT INTO toolwright_runs (run_id, agent, session_id, status, input, lease_owner, lease_until, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            run.runId,
+            run.agent,
+            run.sessionId ?? null,
+            run.owner === undefined ? "ready" : "running",
+            JSON.stringify(run.input),
+            run.owner ?? null,
+            run.owner === undefined ? 0 : now + run.leaseMs,
+            now,
+            now,
+          );
+      })
+      .immediate();
+  }
+
+  async claim(runId: string, owner: string, leaseMs: number): Promise<ClaimedRun> {
+    return this.#db
+      .transaction(() => {
+        const row = this.#row(runId);
+        if (!row) throw new RunNotFoundError(runId);
+        const now = Date.now();
+        checkClaimable(row, owner, now);
+        return this.#take(row, owner, now + leaseMs);
+      })
+      .immediate();
+  }
+
+  async claimNext(agents: readonly string[], owner: string, leaseMs: number): Promise<ClaimedRun | undefined> {
+    if (agents.length === 0) return undefined;
+    return this.#db
+      .transaction(() => {
+        const now = Date.now();
+        const row = this.#db
+          .prepare(
+            `SELECT * FROM toolwright_runs
+             WHERE agent IN (SELECT value FROM json_each(?))
+               AND (status = 'ready' OR (status = 'running' AND lease_until < ?))
+             ORDER BY updated_at LIMIT 1`,
+          )
+          .get(JSON.stringify(agents), now) as RunRow | undefined;
+        return row ? this.#take(row, owner, now + leaseMs) : undefined;
+      })
+      .immediate();
+  }
+
+  async renew(runId: string, owner: string, leaseMs: number): Promise<void> {
+    const done = this.#db
+      .prepare("UPDATE toolwright_runs SET lease_until = ? WHERE run_id = ? AND lease_owner = ?")
+      .run(Date.now() + leaseMs, runId, owner);
+    if (done.changes === 0) throw new LeaseLostError(runId, owner);
+  }
+
+  async checkpoint(runId: string, owner: string, checkpoint: Checkpoint, leaseMs: number): Promise<void> {
+    const now = Date.now();
+    const held = checkpoint.status === "running";
+    this.#db
+      .transaction(() => {
+        const done = this.#db
+          .prepare(
+            `UPDATE toolwright_runs SET state = ?, status = ?, output = ?, error = ?, lease_owner = ?, lease_until = ?, updated_at = ?
+             WHERE run_id = ? AND lease_owner = ?`,
+          )
+          .run(
+            JSON.stringify(checkpoint.state),
+            checkpoint.status,
+            checkpoint.output ?? null,
+            checkpoint.error ?? null,
+            held ? owner : null,
+            held ? now + leaseMs : 0,
+            now,
+            runId,
+            owner,
+          );
+        if (done.changes === 0) throw new LeaseLostError(runId, owner);
+        if (checkpoint.session) this.#saveSession(runId, checkpoint.session, now);
+      })
+      .immediate();
+  }
+
+  async callStarted(
+    runId: string,
+    owner: string,
+    call: { readonly callKey: string; readonly attempt: number },
+    state: RunStateJson | undefined,
+    leaseMs: number,
+  ): Promise<void> {
+    const now = Date.now();
+    this.#db
+      .transaction(() => {
+        const done = state
+          ? this.#db
+              .prepare(
+                "UPDATE toolwright_runs SET state = ?, lease_until = ?, updated_at = ? WHERE run_id = ? AND lease_owner = ?",
+              )
+              .run(JSON.stringify(state), now + leaseMs, now, runId, owner)
+          : this.#db
+              .prepare("UPDATE toolwright_runs SET lease_until = ? WHERE run_id = ? AND lease_owner = ?")
+              .run(now + leaseMs, runId, owner);
+        if (done.changes === 0) throw new LeaseLostError(runId, owner);
+        this.#db
+          .prepare(
+            `INSERT INTO toolwright_calls (run_id, call_key, attempt, status) VALUES (?, ?, ?, 'started')
+             ON CONFLICT (run_id, call_key, attempt) DO UPDATE SET status = 'started', outcome = NULL`,
+          )
+          .run(runId, call.callKey, call.attempt);
+      })
+      .immediate();
+  }
+
+  async callFinished(
+    runId: string,
+    owner: string,
+    call: { readonly callKey: string; readonly attempt: number; readonly outcome: RecordedOutcome },
+  ): Promise<void> {
+    this.#db
+      .transaction(() => {
+        const held = this.#db
+          .prepare("SELECT 1 FROM toolwright_runs WHERE run_id = ? AND lease_owner = ?")
+          .get(runId, owner);
+        if (!held) throw new LeaseLostError(runId, owner);
+        this.#db
+          .prepare(
+            "UPDATE toolwright_calls SET status = 'finished', outcome = ? WHERE run_id = ? AND call_key = ? AND attempt = ?",
+          )
+          .run(JSON.stringify(call.outcome), runId, call.callKey, call.attempt);
+      })
+      .immediate();
+  }
+
+  async approve(
+    runId: string,
+    callId: string,
+    options: { readonly args?: Readonly<Record<string, unknown>> } = {},
+  ): Promise<void> {
+    this.#decide(runId, callId, { kind: "approve", ...(options.args ? { args: options.args } : {}) });
+  }
+
+  async reject(runId: string, callId: string, message?: string): Promise<void> {
+    this.#decide(runId, callId, { kind: "reject", ...(message === undefined ? {} : { message }) });
+  }
+
+  async get(runId: string): Promise<StoredRun | undefined> {
+    const row = this.#row(runId);
+    return row ? storedRun(row) : undefined;
+  }
+
+  async list(filter: RunFilter = {}): Promise<StoredRun[]> {
+    const rows = this.#db
+      .prepare(
+        `SELECT * FROM toolwright_runs WHERE (@status IS NULL OR status = @status) AND (@agent IS NULL OR agent = @agent)
+         ORDER BY updated_at LIMIT @limit`,
+      )
+      .all({ status: filter.status ?? null, agent: filter.agent ?? null, limit: filter.limit ?? 100 }) as RunRow[];
+    return rows.map(storedRun);
+  }
+
+  async session(sessionId: string): Promise<Message[]> {
+    const row = this.#db.prepare("SELECT messages FROM toolwright_sessions WHERE session_id = ?").get(sessionId) as
+      | { messages: string }
+      | undefined;
+    return row ? parseColumn<Message[]>(`session ${sessionId}`, "messages", row.messages) : [];
+  }
+
+  async close(): Promise<void> {
+    this.#db.close();
+  }
+
+  #row(runId: string): RunRow | undefined {
+    return this.#db.prepare("SELECT * FROM toolwright_runs WHERE run_id = ?").get(runId) as RunRow | undefined;
+  }
+
+  #take(row: RunRow, owner: string, until: number): ClaimedRun {
+    this.#db
+      .prepare("UPDATE toolwright_runs SET status = 'running', lease_owner = ?, lease_until = ? WHERE run_id = ?")
+      .run(owner, until, row.run_id);
+    const calls = this.#db
+      .prepare("SELECT call_key, attempt, status, outcome FROM toolwright_calls WHERE run_id = ?")
+      .all(row.run_id) as CallRow[];
+    return claimedRun(row, calls);
+  }
+
+  #decide(runId: string, callId: string, decision: Decision): void {
+    this.#db
+      .transaction(() => {
+        const row = this.#row(runId);
+        if (!row) throw new RunNotFoundError(runId);
+        const decided = decide(runId, statusOf(row), stateOf(row), callId, decision);
+        this.#db
+          .prepare("UPDATE toolwright_runs SET state = ?, status = ?, updated_at = ? WHERE run_id = ?")
+          .run(JSON.stringify(decided.state), decided.status, Date.now(), runId);
+        if (decided.forget)
+          this.#db.prepare("DELETE FROM toolwright_calls WHERE run_id = ? AND call_key = ?").run(runId, decided.forget);
+      })
+      .immediate();
+  }
+
+  #saveSession(runId: string, messages: readonly Message[], now: number): void {
+    const row = this.#row(runId);
+    if (!row?.session_id) return;
+    this.#db
+      .prepare(
+        `INSERT INTO toolwright_sessions (session_id, messages, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT (session_id) DO UPDATE SET messages = excluded.messages, updated_at = excluded.updated_at`,
+      )
+      .run(row.session_id, JSON.stringify(messages), now);
+  }
+
+  #migrate(): void {
+    this.#db
+      .transaction(() => {
+        this.#db.exec(
+          "CREATE TABLE IF NOT EXISTS toolwright_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
+        );
+        const { current } = this.#db
+          .prepare("SELECT COALESCE(MAX(version), 0) AS current FROM toolwright_migrations")
+          .get() as { current: number };
+        if (current > SCHEMA_VERSION) throw new SchemaVersionError(current, SCHEMA_VERSION);
+        for (const m of MIGRATIONS) {
+          if (m.version <= current) continue;
+          this.#db.exec(m.sqlite);
+          this.#db
+            .prepare("INSERT INTO toolwright_migrations (version, applied_at) VALUES (?, ?)")
+            .run(m.version, Date.now());
+        }
+      })
+      .immediate();
+  }
+}

@@ -1,0 +1,120 @@
+import { RunStateError } from "../run-errors.js";
+import { RunState, type RunStateJson, type StateOwner } from "../runner/run-state.js";
+import type { RunSnapshot } from "../runner/snapshot.js";
+import type { Interruption } from "../runner/types.js";
+import { CallNotWaitingError, StoredRunError } from "./errors.js";
+import type { StoredRunStatus } from "./run-store.js";
+
+/**
+ * Stored states are the {@link RunState} JSON format, with a plain `sha256` digest that
+ * catches a corrupt row. The database is the trust boundary, so an agent's `stateSecret`
+ * (which signs states handed to callers) is not used here: a webhook can then decide calls
+ * through the store without the agent.
+ */
+function storeOwner(name: string, toolNames: readonly string[]): StateOwner {
+  return {
+    name,
+    toolNames,
+    stateSecret: undefined,
+    // Edited arguments are validated against the tool's schema when the run resumes.
+    validateArgs: (_toolName, args) => args as Readonly<Record<string, unknown>>,
+  };
+}
+
+/** The stored form of a run's snapshot. */
+export function encodeState(
+  agent: { readonly name: string; readonly toolNames: readonly string[] },
+  snapshot: RunSnapshot,
+): RunStateJson {
+  return new RunState(storeOwner(agent.name, agent.toolNames), snapshot).toJSON();
+}
+
+/** Reads a stored state for `agent`; a corrupt, newer or foreign state is a {@link StoredRunError} naming the run. */
+export function decodeState(
+  runId: string,
+  agent: { readonly name: string; readonly toolNames: readonly string[] },
+  json: RunStateJson,
+): RunSnapshot {
+  return loaded(runId, () => RunState.fromJSON(storeOwner(agent.name, agent.toolNames), json)).snapshot;
+}
+
+/** Parses a stored JSON column, naming the run when it is not JSON. */
+export function parseColumn<T>(runId: string, column: string, text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new StoredRunError(
+      `run "${runId}" has a corrupt ${column} column (${(error as Error).message}); restore the row from a backup or delete the run.`,
+      runId,
+    );
+  }
+}
+
+/** The calls of a stored state that wait for a person. */
+export function interruptionsOf(runId: string, json: RunStateJson | undefined): Interruption[] {
+  if (!json) return [];
+  const pending = json.snapshot?.pending;
+  if (pending !== undefined && !Array.isArray(pending))
+    throw new StoredRunError(`run "${runId}" has a corrupt state: "pending" is not a list.`, runId);
+  return loaded(runId, () => new RunState(storeOwner(json.agent.name, json.agent.tools), json.snapshot)).interruptions;
+}
+
+/** A person's decision on one waiting call. */
+export type Decision =
+  | { readonly kind: "approve"; readonly args?: Readonly<Record<string, unknown>> }
+  | { readonly kind: "reject"; readonly message?: string };
+
+/** What deciding a call changes in a stored run. */
+export interface Decided {
+  readonly state: RunStateJson;
+  /** `ready` once no call waits any more, else still `paused`. */
+  readonly status: Extract<StoredRunStatus, "ready" | "paused">;
+  /**
+   * The call whose recorded attempts are to be forgotten: a call whose outcome was unknown
+   * and that a person approved to run again.
+   */
+  readonly forget?: string;
+}
+
+/** Applies a decision to a stored state (checked, not yet written). */
+export function decide(
+  runId: string,
+  status: StoredRunStatus,
+  json: RunStateJson | undefined,
+  callId: string,
+  decision: Decision,
+): Decided {
+  // A run that has not reached its first checkpoint has no call to decide yet.
+  if (!json) throw new CallNotWaitingError(runId, callId, []);
+  const state = loaded(runId, () => RunState.fromJSON(storeOwner(json.agent.name, json.agent.tools), json));
+  const waiting = state.interruptions;
+  const call = waiting.find((i) => i.callId === callId);
+  if (status !== "paused" || !call) {
+    throw new CallNotWaitingError(runId, callId, status === "paused" ? waiting.map((i) => i.callId) : []);
+  }
+  if (decision.kind === "approve") state.approve(callId, decision.args ? { args: decision.args } : {});
+  else state.reject(callId, decision.message);
+  const forget =
+    decision.kind === "approve" && call.reason === OUTCOME_UNKNOWN ? `${state.snapshot.step}:${callId}` : undefined;
+  return {
+    state: state.toJSON(),
+    status: state.interruptions.length ? "paused" : "ready",
+    ...(forget ? { forget } : {}),
+  };
+}
+
+/**
+ * The `reason` of an interruption for a call that started on a worker which stopped before
+ * it finished, when its tool is neither idempotent nor read-only: it may or may not have
+ * taken effect. Approve to run it again, or reject with what happened (the model reads it).
+ */
+export const OUTCOME_UNKNOWN = "outcome_unknown";
+
+function loaded(runId: string, load: () => RunState): RunState {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof RunStateError) throw new StoredRunError(`run "${runId}": ${error.message}`, runId);
+    throw error;
+  }
+}
