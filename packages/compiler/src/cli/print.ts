@@ -1,27 +1,28 @@
 import type { JsonSchema } from "toolwright";
-import { type DialectName, type DialectNote, dialects, isDialectName, mcpAnnotations } from "toolwright/dialects";
+import {
+  type DialectName,
+  type DialectNote,
+  type DialectResult,
+  dialects,
+  isDialectName,
+  isStrictResult,
+  mcpAnnotations,
+} from "toolwright/dialects";
 import { parseOptions, projectOption } from "./args.js";
 import { type Command, UsageError } from "./command.js";
 import { formatDiagnostics, hasErrors, loadProject, type ProjectTool } from "./project.js";
 
-/** Short provider names and the dialect each one's provider sends by default. */
-const PROVIDERS: Readonly<Record<string, DialectName>> = {
-  openai: "openai-strict",
-  anthropic: "anthropic",
-  gemini: "gemini",
-  mcp: "mcp",
-};
-
 /** A tool as the provider's API receives it, in that provider's envelope. */
-function envelope(dialect: DialectName, tool: ProjectTool, schema: JsonSchema): unknown {
+function envelope(dialect: DialectName, tool: ProjectTool, result: DialectResult): unknown {
   const { name, description, flags } = tool.spec;
+  const schema: JsonSchema = result.schema;
   switch (dialect) {
     case "openai":
     case "openai-strict":
-      return {
-        type: "function",
-        function: { name, description, parameters: schema, strict: dialect === "openai-strict" },
-      };
+    case "openai-nonstrict": {
+      const strict = dialect === "openai-strict" || (dialect === "openai" && isStrictResult(result));
+      return { type: "function", function: { name, description, parameters: schema, strict } };
+    }
     case "anthropic":
     case "anthropic-strict":
       return { name, description, input_schema: schema, ...(dialect === "anthropic-strict" ? { strict: true } : {}) };
@@ -39,8 +40,10 @@ function envelope(dialect: DialectName, tool: ProjectTool, schema: JsonSchema): 
 const usage = `usage: toolwright print [-p tsconfig.json] [--dialect <name>]
 
 Prints every tool's schema as JSON, sorted by name: the canonical spec, or with --dialect
-as that provider receives it (openai, anthropic, gemini, mcp, or an exact dialect:
-${Object.keys(dialects).join(", ")}). Dialect notes (rewrites, rejections) go to stderr.
+as that provider receives it. A provider's name (openai, anthropic, gemini, mcp) is what
+it sends by default (openai: strict mode, non-strict for a tool strict mode refuses); a
+suffixed name is one mode. Dialects: ${Object.keys(dialects).join(", ")}.
+Dialect notes (rewrites, fallbacks, rejections) go to stderr.
   -p, --project  the tsconfig.json to read (default: the nearest one)
   --dialect      the provider or dialect to print for`;
 
@@ -50,12 +53,9 @@ export const print: Command = {
   usage,
   async run(args, io) {
     const values = parseOptions(args, { ...projectOption, dialect: { type: "string" } });
-    const requested = values.dialect;
-    const dialect = requested === undefined ? undefined : (PROVIDERS[requested] ?? requested);
+    const dialect = values.dialect;
     if (dialect !== undefined && !isDialectName(dialect)) {
-      throw new UsageError(
-        `unknown dialect '${requested}'; use one of ${[...Object.keys(PROVIDERS), ...Object.keys(dialects)].join(", ")}.`,
-      );
+      throw new UsageError(`unknown dialect '${dialect}'; use one of ${Object.keys(dialects).join(", ")}.`);
     }
     const project = loadProject(io.cwd, values.project);
     if (project.diagnostics.length > 0) io.err(formatDiagnostics(project.diagnostics, project.root, false));
@@ -66,20 +66,14 @@ export const print: Command = {
     const notes: string[] = [];
     const printed = tools.map((tool) => {
       if (dialect === undefined) return tool.spec;
-      let result = dialects[dialect].toDialect(tool.spec.parameters);
-      let used: DialectName = dialect;
-      // Like the OpenAI providers: a schema strict mode cannot take goes out non-strict.
-      if (dialect === "openai-strict" && result.notes.some((n) => n.severity === "error")) {
-        result = dialects.openai.toDialect(tool.spec.parameters);
-        used = "openai";
-      }
+      const result = dialects[dialect].toDialect(tool.spec.parameters);
       notes.push(
         ...result.notes.map(
           (n: DialectNote) =>
             `${tool.file}:${tool.line}: ${tool.spec.name}: ${n.severity} ${n.code} at '${n.path}': ${n.message}`,
         ),
       );
-      return envelope(used, tool, result.schema);
+      return envelope(dialect, tool, result);
     });
     if (notes.length > 0) io.err(`${notes.join("\n")}\n`);
     io.out(`${JSON.stringify(printed, null, 2)}\n`);

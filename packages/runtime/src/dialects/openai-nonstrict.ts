@@ -6,8 +6,8 @@ import { checkRootObject, NoteList, withoutMeta } from "./walk.js";
  * OpenAI function calling without strict mode (also what OpenAI-compatible local servers
  * get): the canonical schema as it is, minus `$schema`; the root must be an object.
  */
-export const openAiDialect: SchemaDialect = {
-  name: "openai",
+export const openAiNonStrictDialect: SchemaDialect = {
+  name: "openai-nonstrict",
   toDialect(schema: JsonSchema) {
     const notes = new NoteList();
     checkRootObject(schema, notes, "OpenAI function calling");

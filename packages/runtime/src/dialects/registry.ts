@@ -3,15 +3,21 @@ import { geminiDialect } from "./gemini.js";
 import { geminiLegacyDialect } from "./gemini-legacy.js";
 import { mcpDialect } from "./mcp.js";
 import { openAiDialect } from "./openai.js";
+import { openAiNonStrictDialect } from "./openai-nonstrict.js";
 import { openAiStrictDialect } from "./openai-strict.js";
 import type { DialectName, SchemaDialect } from "./types.js";
 
-/** Every dialect by name: what the compiler's `targets` option and the providers look up. */
+/**
+ * Every dialect by name. A name means the same in the compiler's `targets` option,
+ * `toolwright print --dialect` and here: a provider's short name (`openai`, `anthropic`,
+ * `gemini`, `mcp`) is what that provider sends by default; a suffixed name is one mode.
+ */
 export const dialects: Readonly<Record<DialectName, SchemaDialect>> = {
-  "openai-strict": openAiStrictDialect,
   openai: openAiDialect,
-  "anthropic-strict": anthropicStrictDialect,
+  "openai-strict": openAiStrictDialect,
+  "openai-nonstrict": openAiNonStrictDialect,
   anthropic: anthropicDialect,
+  "anthropic-strict": anthropicStrictDialect,
   gemini: geminiDialect,
   "gemini-legacy": geminiLegacyDialect,
   mcp: mcpDialect,
@@ -22,19 +28,7 @@ export function isDialectName(name: string): name is DialectName {
   return Object.hasOwn(dialects, name);
 }
 
-/**
- * Short provider names and the dialect each provider sends by default (OpenAI: strict
- * mode; the adapter falls back to non-strict per tool, but then arguments are not
- * constrained). Used for `targets: ["openai", ...]` and `toolwright print --dialect`.
- */
-export const providerDialects: Readonly<Record<string, DialectName>> = {
-  openai: "openai-strict",
-  anthropic: "anthropic",
-  gemini: "gemini",
-  mcp: "mcp",
-};
-
-/** The dialect a target names: a provider short name or an exact dialect name; `undefined` when unknown. */
+/** The dialect a `targets` entry or `--dialect` value names, or `undefined` when it names none. */
 export function dialectOfTarget(target: string): DialectName | undefined {
-  return providerDialects[target] ?? (isDialectName(target) ? target : undefined);
+  return isDialectName(target) ? target : undefined;
 }

@@ -24,10 +24,14 @@ export interface DialectResult {
   readonly notes: readonly DialectNote[];
 }
 
-/** Names of the schema dialects toolwright speaks. */
+/**
+ * Names of the schema dialects toolwright speaks: `openai` is what the OpenAI providers
+ * send (strict, falling back per tool), `openai-strict` and `openai-nonstrict` one mode each.
+ */
 export type DialectName =
-  | "openai-strict"
   | "openai"
+  | "openai-strict"
+  | "openai-nonstrict"
   | "anthropic-strict"
   | "anthropic"
   | "gemini"

@@ -1,5 +1,5 @@
-import { openAiDialect } from "../dialects/openai.js";
-import { openAiStrictDialect } from "../dialects/openai-strict.js";
+import { isStrictResult, openAiDialect } from "../dialects/openai.js";
+import { openAiNonStrictDialect } from "../dialects/openai-nonstrict.js";
 import type { ToolDefinition } from "../model.js";
 import type { JsonSchema } from "../spec.js";
 
@@ -10,16 +10,15 @@ export interface OpenAiToolSchema {
 }
 
 /**
- * Strict mode when asked for and the schema fits it (optional keys become nullable;
- * the runtime drops those nulls before validation), else the plain schema with
- * `strict: false`, so one Record-typed tool does not break the whole request.
+ * With `strict`, the `openai` dialect: strict mode when the schema fits it (optional keys
+ * become nullable; the runtime drops those nulls before validation), else the plain
+ * schema with `strict: false`, so one Record-typed tool does not break the whole request.
+ * Without, the `openai-nonstrict` dialect.
  */
 export function openAiToolSchema(tool: ToolDefinition, strict: boolean): OpenAiToolSchema {
-  if (strict) {
-    const { schema, notes } = openAiStrictDialect.toDialect(tool.parameters);
-    if (!notes.some((n) => n.severity === "error")) return { parameters: schema, strict: true };
-  }
-  return { parameters: openAiDialect.toDialect(tool.parameters).schema, strict: false };
+  if (!strict) return { parameters: openAiNonStrictDialect.toDialect(tool.parameters).schema, strict: false };
+  const result = openAiDialect.toDialect(tool.parameters);
+  return { parameters: result.schema, strict: isStrictResult(result) };
 }
 
 /** Tool results and arguments travel as strings on OpenAI-style wires. */

@@ -35,12 +35,13 @@ describe("subpath exports", () => {
       "geminiDialect",
       "geminiLegacyDialect",
       "isDialectName",
+      "isStrictResult",
       "mcpAnnotations",
       "mcpDialect",
       "nullable",
       "openAiDialect",
+      "openAiNonStrictDialect",
       "openAiStrictDialect",
-      "providerDialects",
     ]);
   });
 });
