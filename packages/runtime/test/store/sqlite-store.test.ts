@@ -10,10 +10,10 @@ const dir = mkdtempSync(join(tmpdir(), "toolwright-sqlite-"));
 const file = join(dir, "runs.db");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function raw(run: (db: Database.Database) => void): void {
+function raw<T>(run: (db: Database.Database) => T): T {
   const db = new Database(file);
   try {
-    run(db);
+    return run(db);
   } finally {
     db.close();
   }
@@ -22,6 +22,9 @@ function raw(run: (db: Database.Database) => void): void {
 describe("SqliteStore", () => {
   runStoreConformance({
     open: () => openSqliteStore({ path: file }),
+    async getState(runId) {
+      return raw((db) => db.prepare("SELECT state FROM toolwright_runs WHERE run_id = ?").pluck().get(runId) as string);
+    },
     async setState(runId, text) {
       raw((db) => db.prepare("UPDATE toolwright_runs SET state = ? WHERE run_id = ?").run(text, runId));
     },
