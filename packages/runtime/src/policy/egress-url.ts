@@ -63,6 +63,11 @@ function notListed(url: URL, allowlist: EgressAllowlist): string {
   const host = url.hostname;
   const allowed = allowlist.rules.length ? allowlist.rules.map((r) => r.entry).join(", ") : "nothing";
   const tail = `; allowed: ${allowed}`;
+  const sameHost = allowlist.rules.filter((r) => !r.wildcard && r.host === host);
+  if (sameHost.length) {
+    const port = url.port || DEFAULT_PORTS[url.protocol];
+    return `${host} is allowed only as ${sameHost.map((r) => r.entry).join(", ")}, and this URL uses ${url.protocol.slice(0, -1)} on port ${port}${tail}`;
+  }
   if (isIpLiteral(host)) {
     const range = specialRange(host);
     return `its host is the IP address ${host}${range ? `, in ${range}` : ""}, which is not on the allowlist${tail}`;
@@ -70,11 +75,6 @@ function notListed(url: URL, allowlist: EgressAllowlist): string {
   if (isLocal(host)) return `its host ${host} is this machine, which is not on the allowlist${tail}`;
   if (isPunycode(host)) {
     return `its host ${host} is an internationalised name, which can imitate another host, and is not on the allowlist${tail}`;
-  }
-  const sameHost = allowlist.rules.filter((r) => !r.wildcard && r.host === host);
-  if (sameHost.length) {
-    const port = url.port || DEFAULT_PORTS[url.protocol];
-    return `${host} is allowed only as ${sameHost.map((r) => r.entry).join(", ")}, and this URL uses ${url.protocol.slice(0, -1)} on port ${port}${tail}`;
   }
   return `${host} is not on the allowlist${tail}`;
 }

@@ -1,0 +1,144 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToolError } from "../../src/index.js";
+import { parseAllowlist } from "../../src/policy/egress-allowlist.js";
+import { guardedFetch } from "../../src/policy/guarded-fetch.js";
+
+interface Seen {
+  readonly method: string;
+  readonly path: string;
+  readonly authorization: string | undefined;
+  readonly body: string;
+}
+
+/** A loopback server answering by path: `/ok`, or `/to?url=<target>&status=<3xx>` redirecting there. */
+async function start(seen: Seen[]): Promise<{ server: Server; base: string }> {
+  const server = createServer((req: IncomingMessage, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => {
+      body += c.toString();
+    });
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://x");
+      seen.push({ method: req.method ?? "", path: url.pathname, authorization: req.headers.authorization, body });
+      if (url.pathname === "/to") {
+        res.writeHead(Number(url.searchParams.get("status") ?? 302), { location: url.searchParams.get("url") ?? "/" });
+        res.end();
+        return;
+      }
+      if (url.pathname === "/loop") {
+        res.writeHead(302, { location: "/loop" }).end();
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/plain" }).end(`hello from ${url.pathname}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.closeAllConnections();
+          s.close(() => resolve());
+        }),
+    ),
+  );
+});
+
+const never = new AbortController().signal;
+
+describe("ctx.fetch", () => {
+  it("fetches a listed host and follows a redirect that stays on the list", async () => {
+    const seen: Seen[] = [];
+    const { base } = await start(seen);
+    const fetch = guardedFetch(parseAllowlist("t", { allow: [base] }), never);
+    const response = await fetch(`${base}/to?url=/ok`);
+    expect(await response.text()).toBe("hello from /ok");
+    expect(seen.map((s) => s.path)).toEqual(["/to", "/ok"]);
+  });
+
+  it("refuses a redirect to a host off the list, before any request reaches it", async () => {
+    const seenA: Seen[] = [];
+    const seenB: Seen[] = [];
+    const a = await start(seenA);
+    const b = await start(seenB);
+    const fetch = guardedFetch(parseAllowlist("t", { allow: [a.base] }), never);
+    const error = await fetch(`${a.base}/to?url=${encodeURIComponent(`${b.base}/ok`)}`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).message).toBe(
+      `ctx.fetch ${a.base}/to?url=${encodeURIComponent(`${b.base}/ok`)} redirected to ${b.base}/ok, which was refused: ` +
+        `127.0.0.1 is allowed only as ${a.base}, and this URL uses http on port ${new URL(b.base).port}; allowed: ${a.base}.`,
+    );
+    expect(seenB).toEqual([]);
+  });
+
+  it("refuses redirects to this machine's other names and to metadata addresses", async () => {
+    const seen: Seen[] = [];
+    const { base } = await start(seen);
+    const fetch = guardedFetch(parseAllowlist("t", { allow: [base] }), never);
+    // 2130706433 is 127.0.0.1, but on port 80, not the listed port.
+    for (const target of ["http://localhost/", "http://169.254.169.254/latest/meta-data/", "http://2130706433/"]) {
+      const error = await fetch(`${base}/to?url=${encodeURIComponent(target)}`).catch((e: unknown) => e);
+      expect((error as Error).message).toMatch(/, which was refused: (its host|127\.0\.0\.1 is allowed only as)/);
+    }
+  });
+
+  it("refuses the first URL when it is not listed, sending nothing", async () => {
+    const seen: Seen[] = [];
+    const { base } = await start(seen);
+    const fetch = guardedFetch(parseAllowlist("t", { allow: ["api.example.com"] }), never);
+    await expect(fetch(`${base}/ok`)).rejects.toThrow(
+      `ctx.fetch refused ${base}/ok: its host is the IP address 127.0.0.1, in loopback (this machine), which is not on the allowlist; allowed: api.example.com.`,
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it("stops after maxRedirects", async () => {
+    const seen: Seen[] = [];
+    const { base } = await start(seen);
+    const fetch = guardedFetch(parseAllowlist("t", { allow: [base], maxRedirects: 2 }), never);
+    await expect(fetch(`${base}/loop`)).rejects.toThrow(
+      `ctx.fetch: ${base}/loop redirected more than 2 times; stopped.`,
+    );
+    expect(seen).toHaveLength(3);
+  });
+
+  it("turns a POST answered by 303 into a GET without a body, and keeps credentials off another origin", async () => {
+    const seenA: Seen[] = [];
+    const seenB: Seen[] = [];
+    const a = await start(seenA);
+    const b = await start(seenB);
+    const fetch = guardedFetch(parseAllowlist("t", { allow: [a.base, b.base] }), never);
+    const response = await fetch(`${a.base}/to?status=303&url=${encodeURIComponent(`${b.base}/ok`)}`, {
+      method: "POST",
+      body: "secret=1",
+      headers: { authorization: "Bearer t0ken" },
+    });
+    expect(await response.text()).toBe("hello from /ok");
+    expect(seenA).toEqual([{ method: "POST", path: "/to", authorization: "Bearer t0ken", body: "secret=1" }]);
+    expect(seenB).toEqual([{ method: "GET", path: "/ok", authorization: undefined, body: "" }]);
+  });
+
+  it('hands a redirect back as it is under redirect: "manual"', async () => {
+    const seen: Seen[] = [];
+    const { base } = await start(seen);
+    const fetch = guardedFetch(parseAllowlist("t", { allow: [base] }), never);
+    const response = await fetch(`${base}/to?url=http://evil.example/`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("http://evil.example/");
+  });
+
+  it("refuses everything without an allowlist, saying how to add one", async () => {
+    const fetch = guardedFetch(undefined, never);
+    await expect(fetch("https://api.example.com/")).rejects.toThrow(
+      /no egress allowlist, so tools may not send requests\. The developer can allow hosts with new Agent\(\{ egress: \{ allow: \["api\.example\.com"\] \} \}\)/,
+    );
+  });
+});
