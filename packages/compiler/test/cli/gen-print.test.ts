@@ -70,7 +70,10 @@ describe("toolwright gen", () => {
     expect(result.out).toBe("wrote 3 tool specs to src/toolwright.gen.ts\n");
     const text = readFileSync(path.join(root, "src", "toolwright.gen.ts"), "utf8");
     expect(text).toContain('import { registerSpecs } from "toolwright";');
-    const entries = JSON.parse(text.slice(text.indexOf("registerSpecs(") + 14, text.lastIndexOf(");"))) as {
+    // The entries are JSON plus the generated validators (functions): evaluate them.
+    const entries = new Function(
+      `return (${text.slice(text.indexOf("registerSpecs(") + 14, text.lastIndexOf(");"))});`,
+    )() as {
       fn: string;
       name?: string;
       spec: { name: string };
@@ -215,10 +218,36 @@ describe("toolwright print", () => {
     // Strict mode sends every key as required (optional ones nullable).
     expect(openai[1]?.function.parameters.required).toEqual(["id", "verbose"]);
 
+    // Anthropic's envelope: name, description, and the schema as input_schema, keywords kept.
     const anthropic = JSON.parse((await cli("print", "--dialect", "anthropic")).out) as unknown[];
-    console.log("ANTH", JSON.stringify(anthropic[1]));
+    expect(anthropic[1]).toEqual({
+      name: "lookupOrder",
+      description: "Look up an order by its id and show its status.",
+      input_schema: {
+        type: "object",
+        properties: {
+          id: { type: "string", description: 'Order id, e.g. "A-771".', pattern: "^[A-Z]-\\\\d+$" },
+          verbose: { type: "boolean" },
+        },
+        required: ["id"],
+        additionalProperties: false,
+      },
+    });
+    // Gemini's: the schema as parametersJsonSchema, the pattern it would refuse said in the description.
     const gemini = JSON.parse((await cli("print", "--dialect", "gemini")).out) as unknown[];
-    console.log("GEM", JSON.stringify(gemini[1]));
+    expect(gemini[1]).toEqual({
+      name: "lookupOrder",
+      description: "Look up an order by its id and show its status.",
+      parametersJsonSchema: {
+        type: "object",
+        properties: {
+          id: { type: "string", description: 'Order id, e.g. "A-771". (pattern: "^[A-Z]-\\\\\\\\d+$")' },
+          verbose: { type: "boolean" },
+        },
+        required: ["id"],
+        additionalProperties: false,
+      },
+    });
     const mcp = JSON.parse((await cli("print", "--dialect", "mcp")).out) as { name: string; annotations?: object }[];
     expect(mcp.find((t) => t.name === "lookupOrder")?.annotations).toEqual({ readOnlyHint: true });
     expect(mcp.find((t) => t.name === "cancel_order")?.annotations).toEqual({ destructiveHint: true });
