@@ -1,8 +1,8 @@
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { TsServer } from "../../scripts/bench/lib/tsserver-client.mjs";
 import { EditorProject, TEST_DIR } from "./project.js";
-import { TsServer } from "./tsserver.js";
 
 // The compiler's negative fixtures, opened in a real tsserver: the editor must report
 // exactly the diagnostics the build reports (the goldens in expected.json).

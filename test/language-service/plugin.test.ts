@@ -1,8 +1,8 @@
 import type { JsonSchema } from "toolwright";
 import { dialectOfTarget, dialects } from "toolwright/dialects";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerCodeFix, TsServer } from "../../scripts/bench/lib/tsserver-client.mjs";
 import { applyChanges, EditorProject, locate, TEST_DIR } from "./project.js";
-import { type ServerCodeFix, TsServer } from "./tsserver.js";
 
 // One real tsserver for the file; every case opens files of its own fixture project.
 const server = new TsServer(TEST_DIR);
