@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { Capability } from "../policy/capabilities.js";
 import type { InvokableTool } from "../tool.js";
 import { portableName, uniqueName } from "./names.js";
 import { remoteTool } from "./remote-tool.js";
@@ -19,6 +20,15 @@ export interface McpToolsOptions {
    * server's description (e.g. `(t) => t.annotations?.readOnlyHint !== true`). Default: none.
    */
   readonly needsApproval?: boolean | ((tool: McpTool) => boolean);
+  /**
+   * What these tools touch, for the agent's trifecta policy (see `Capability`): one list for
+   * every tool, or decided per tool and per server (`server` is the key of a named source,
+   * undefined for a single one), e.g. `(t, server) => server === "web" ? ["untrusted_content", "egress"] : []`.
+   * Default: none, so the policy does not see them.
+   */
+  readonly capabilities?:
+    | readonly Capability[]
+    | ((tool: McpTool, server: string | undefined) => readonly Capability[] | undefined);
   /** Per-call time limit of these tools, in milliseconds (default: the agent's `toolTimeoutMs`). */
   readonly timeoutMs?: number;
   /** Longest a single `tools/call` request may take at the protocol level (default 10 minutes). */
@@ -121,6 +131,10 @@ export async function mcpTools(
           name: uniqueName(wanted, taken),
           serverName,
           needsApproval: approval,
+          capabilities:
+            typeof options.capabilities === "function"
+              ? options.capabilities(remote, server.key)
+              : options.capabilities,
           timeoutMs: options.timeoutMs,
           requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
         }),

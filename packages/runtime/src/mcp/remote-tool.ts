@@ -2,6 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, type Tool as McpTool, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolContext } from "../context.js";
 import { ToolError } from "../errors.js";
+import type { Capability } from "../policy/capabilities.js";
 import type { JsonSchema, ToolFlags } from "../spec.js";
 import { type InvokableTool, type ToolArgs, withInvoke } from "../tool.js";
 import { contentText } from "./content.js";
@@ -13,6 +14,8 @@ export interface RemoteToolOptions {
   /** The server's name, for descriptions and error messages. */
   readonly serverName: string;
   readonly needsApproval?: boolean;
+  /** What the tool touches, for the agent's trifecta policy. */
+  readonly capabilities?: readonly Capability[] | undefined;
   readonly timeoutMs?: number;
   /** Upper bound of one `tools/call` request at the protocol level; `ctx.signal` usually ends it sooner. */
   readonly requestTimeoutMs: number;
@@ -106,6 +109,7 @@ export function remoteTool(client: Client, remote: McpTool, options: RemoteToolO
     flags: flagsOf(remote.annotations),
     ...(options.needsApproval === undefined ? {} : { needsApproval: options.needsApproval }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.capabilities?.length ? { capabilities: options.capabilities } : {}),
     async execute(args: ToolArgs, ctx: ToolContext<never>) {
       let result: Awaited<ReturnType<Client["callTool"]>>;
       try {
