@@ -21,7 +21,10 @@ export interface FixtureDiagnostic {
 
 /** What compiling one fixture produced. */
 export interface FixtureResult {
+  /** The specs as JSON (what the goldens record). */
   readonly specs: unknown[];
+  /** The same specs as the emitted JavaScript evaluates them, generated validators included. */
+  readonly compiledSpecs: unknown[];
   readonly diagnostics: FixtureDiagnostic[];
   /** Type errors in the fixture itself (fixtures must be valid TypeScript). */
   readonly typeErrors: string[];
@@ -109,8 +112,10 @@ export function compileFixtures(names: readonly string[]): Map<string, FixtureRe
       const dir = path.join(FIXTURES, name);
       const inDir = (d: ts.Diagnostic) => d.file?.fileName.startsWith(`${dir}${path.sep}`) ?? false;
       const text = js.get(name) ?? "";
+      const compiledSpecs = specsIn(text);
       results.set(name, {
-        specs: specsIn(text),
+        specs: compiledSpecs.map((spec) => JSON.parse(JSON.stringify(spec)) as unknown),
+        compiledSpecs,
         diagnostics: emitted.diagnostics.filter(inDir).map((d) => describe(d, dir)),
         typeErrors: typeErrors.filter(inDir).map((d) => `${describe(d, dir).line}: ${describe(d, dir).message}`),
         js: text,

@@ -1,14 +1,17 @@
+import type { ToolSpec } from "toolwright";
 import type ts from "typescript";
-import type { DerivedSite } from "./derive-specs.js";
+import type { EmittedSite } from "./derive-specs.js";
+import { specSource } from "./spec-source.js";
 import { TS } from "./typescript-host.js";
 
 /**
- * The spec as one synthesized node whose text is its JSON. The printer writes an
- * identifier's text verbatim, and building thousands of literal nodes per build was the
- * largest cost of the transformer (see scripts/bench/build.mjs); JSON is valid JavaScript.
+ * The spec as one synthesized node whose text is its source (JSON and generated validators,
+ * see {@link specSource}). The printer writes an identifier's text verbatim, and building
+ * thousands of literal nodes per build was the largest cost of the transformer (see
+ * scripts/bench/build.mjs).
  */
-export function specExpression(spec: unknown, factory: ts.NodeFactory): ts.Expression {
-  return factory.createIdentifier(JSON.stringify(spec));
+export function specExpression(spec: ToolSpec, factory: ts.NodeFactory): ts.Expression {
+  return factory.createIdentifier(specSource(spec));
 }
 
 /**
@@ -16,11 +19,11 @@ export function specExpression(spec: unknown, factory: ts.NodeFactory): ts.Expre
  * tool calls, turns bare `@tool` into `@tool(undefined, SPEC)` and wraps list elements.
  */
 export function specWriter(
-  sites: readonly DerivedSite[],
+  sites: readonly EmittedSite[],
   context: ts.TransformationContext,
 ): (file: ts.SourceFile) => ts.SourceFile {
   const { factory } = context;
-  const byNode = new Map<ts.Node, DerivedSite>();
+  const byNode = new Map<ts.Node, EmittedSite>();
   for (const derived of sites) {
     const e = derived.site.emission;
     byNode.set(e.kind === "append" ? e.call : e.kind === "call" ? e.decorator : e.element, derived);
@@ -29,7 +32,10 @@ export function specWriter(
     const derived = byNode.get(node);
     const visited = TS.visitEachChild(node, visit, context);
     if (!derived) return visited;
-    const spec = specExpression(derived.spec, factory);
+    const spec =
+      "$toolwrightRejected" in derived.spec
+        ? factory.createIdentifier(JSON.stringify(derived.spec))
+        : specExpression(derived.spec, factory);
     const emission = derived.site.emission;
     if (emission.kind === "append" && TS.isCallExpression(visited)) {
       const padding = Array.from({ length: emission.padding }, () => factory.createIdentifier("undefined"));

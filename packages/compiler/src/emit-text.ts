@@ -1,4 +1,5 @@
-import type { DerivedSite } from "./derive-specs.js";
+import type { EmittedSite } from "./derive-specs.js";
+import { specSource } from "./spec-source.js";
 
 /** Replace `[start, end)` of the original text with `text`. */
 export interface TextEdit {
@@ -8,20 +9,20 @@ export interface TextEdit {
 }
 
 /** The text edit that writes one site's spec into the original source. */
-export function editFor({ site, spec }: DerivedSite, source: string): TextEdit {
-  const json = JSON.stringify(spec);
+export function editFor({ site, spec }: EmittedSite, source: string): TextEdit {
+  const code = "$toolwrightRejected" in spec ? JSON.stringify(spec) : specSource(spec);
   const emission = site.emission;
   if (emission.kind === "call") {
     const end = emission.decorator.expression.getEnd();
-    return { start: end, end, text: `(undefined, ${json})` };
+    return { start: end, end, text: `(undefined, ${code})` };
   }
   if (emission.kind === "wrap") {
     const start = emission.element.getStart();
     const end = emission.element.getEnd();
-    return { start, end, text: `{ fn: ${source.slice(start, end)}, spec: ${json} }` };
+    return { start, end, text: `{ fn: ${source.slice(start, end)}, spec: ${code} }` };
   }
   const args = emission.call.arguments;
-  const values = [...Array<string>(emission.padding).fill("undefined"), json].join(", ");
+  const values = [...Array<string>(emission.padding).fill("undefined"), code].join(", ");
   const lead = args.length === 0 || args.hasTrailingComma ? "" : ", ";
   return { start: args.end, end: args.end, text: `${lead}${values}` };
 }
@@ -31,7 +32,7 @@ export function editFor({ site, spec }: DerivedSite, source: string): TextEdit {
  * file are kept (useful for bundler plugins and source maps). `source` must be the text
  * the sites were found in.
  */
-export function spliceSpecs(source: string, sites: readonly DerivedSite[]): string {
+export function spliceSpecs(source: string, sites: readonly EmittedSite[]): string {
   const edits = sites.map((s) => editFor(s, source)).sort((a, b) => b.start - a.start);
   let out = source;
   for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);

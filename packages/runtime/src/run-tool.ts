@@ -6,6 +6,7 @@ import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.j
 import type { Tool, ToolArgs } from "./tool.js";
 import { checkerOf } from "./validation/arguments.js";
 import { shapeFeedback } from "./validation/feedback.js";
+import { generatedCheck } from "./validation/generated.js";
 import { issuesFromAjv } from "./validation/issues.js";
 
 /** A tool's time limit when neither the tool nor the agent sets one. */
@@ -112,6 +113,7 @@ function checkShape(tool: Tool, value: unknown, content: string): void {
       written = content;
     }
   }
+  if (generatedCheck(tool, "outputSchema")?.(written)) return;
   const errors = checkerOf(tool.name, tool.outputSchema, "outputSchema")(written);
   if (errors) {
     const { issues, complete } = issuesFromAjv(errors, tool.outputSchema);

@@ -43,6 +43,27 @@ export interface SourceLocation {
   readonly line: number;
 }
 
+/**
+ * What the runtime hands a generated validator: the few checks that would be long to inline.
+ * Formats are the ones the compiler generates checks for (`date-time`, `date`, `time`).
+ */
+export interface ValidatorHelpers {
+  /** The length of a string in code points, as `minLength` and `maxLength` count. */
+  len(text: string): number;
+  /** JSON equality, for `enum` and `const` values that are objects or arrays. */
+  equal(a: unknown, b: unknown): boolean;
+  /** True when no two items are JSON-equal (`uniqueItems`). */
+  unique(items: readonly unknown[]): boolean;
+  /** The check of a string format; throws for a format the runtime does not know. */
+  format(name: string): (text: string) => boolean;
+}
+
+/**
+ * A validator the compiler generated for one schema: called once with the runtime's
+ * helpers, it returns the check (true when a value fits the schema).
+ */
+export type GeneratedValidator = (helpers: ValidatorHelpers) => (value: unknown) => boolean;
+
 /** The current format of {@link ToolSpec}. */
 export const SPEC_VERSION = 1;
 
@@ -64,6 +85,10 @@ export interface ToolSpec {
   /** From `@egress <param>` or the `egress` option: the argument holding the URL a call reaches. */
   readonly egress?: string;
   readonly source: SourceLocation;
+  /** Generated check of `parameters` (absent when the schema is outside the generator's subset). */
+  readonly validator?: GeneratedValidator;
+  /** Generated check of `outputSchema`, under the same rule. */
+  readonly outputValidator?: GeneratedValidator;
 }
 
 /** True when `value` is a spec written by the toolwright compiler. */

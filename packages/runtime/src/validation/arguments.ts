@@ -14,6 +14,7 @@ import type { JsonSchema } from "../spec.js";
 import type { Tool, ToolArgs } from "../tool.js";
 import { checkerFor, type SchemaCheck } from "./compile.js";
 import { argumentFeedback, type Coverage } from "./feedback.js";
+import { generatedCheck } from "./generated.js";
 import { issuesFromAjv } from "./issues.js";
 import { at, quote, shownPath } from "./render.js";
 
@@ -119,12 +120,17 @@ export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
   const count: ValueCount = { values: 0 };
   const parsed = readArguments(raw, count);
   const large = count.values > MAX_FULL_CHECK_VALUES;
-  const check = checkerOf(tool.name, schema, "parameters", !large);
+  const generated = generatedCheck(tool, "parameters");
+  // Without a generated check, a schema Ajv cannot compile is reported whatever was sent.
+  const compiled = generated ? undefined : checkerOf(tool.name, schema, "parameters", !large);
   if (!parsed.ok) return fail(tool, [parsed.issue]);
   const args = parsed.value;
   const repairs: Repair[] = [...parsed.repairs];
   if (parsed.empty)
     repairs.push({ kind: "empty_arguments", path: "", detail: `got ${JSON.stringify(raw ?? null)}, used {}` });
+  if (generated?.(args)) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
+  // Rejected, or no generated check: Ajv's errors build the feedback and re-check repairs.
+  const check = compiled ?? checkerOf(tool.name, schema, "parameters", !large);
   const errors = check(args);
   if (!errors) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
   if (large) return fail(tool, issuesFromAjv(errors, schema).issues, "first");

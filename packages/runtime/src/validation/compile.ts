@@ -1,6 +1,12 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import formatsPlugin from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import type formatsPlugin from "ajv-formats";
 import type { JsonSchema } from "../spec.js";
+
+// Ajv and ajv-formats (CommonJS, most of the runtime's size and load time) are required on
+// the first schema compiled, not imported: a compiled tool's valid calls pass its generated
+// validator and never load them (docs/adr/0004-generated-validators.md).
+const load = createRequire(import.meta.url);
 
 /**
  * The two Ajv instances of the process, one per `allErrors` setting. Options, and why:
@@ -18,6 +24,8 @@ import type { JsonSchema } from "../spec.js";
  *   hand-written one still fails to compile, as a ToolDefinitionError.
  */
 function makeAjv(allErrors: boolean): Ajv2020 {
+  const { Ajv2020 } = load("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const formats = load("ajv-formats") as typeof formatsPlugin;
   const ajv = new Ajv2020({
     allErrors,
     verbose: true,
@@ -29,7 +37,7 @@ function makeAjv(allErrors: boolean): Ajv2020 {
     addUsedSchema: false,
   });
   // "fast" mode: the regular expressions, not the full RFC parsers; models send simple values.
-  formatsPlugin.default(ajv, { mode: "fast" });
+  formats.default(ajv, { mode: "fast" });
   return ajv;
 }
 

@@ -1,0 +1,26 @@
+import type { ToolSpec } from "toolwright";
+import { validatorSource } from "./validator/validator-source.js";
+
+/**
+ * The JavaScript text of a spec as every build path writes it (the transformer, esbuild,
+ * Vite and `toolwright gen`): its JSON, plus the generated validators of its parameters
+ * (`validator`) and of its output schema (`outputValidator`) when those schemas are inside
+ * the generator's subset. JSON.stringify of the result skips the functions, so the spec's
+ * JSON is the same whether validators were generated or not.
+ *
+ * @example
+ * ```ts
+ * specSource(spec); // '{"$toolwright":1,"name":"get_weather",...,"validator":function(h){...}}'
+ * ```
+ */
+export function specSource(spec: ToolSpec, space?: number): string {
+  const json = JSON.stringify(spec, null, space);
+  const validators: string[] = [];
+  const parameters = validatorSource(spec.parameters);
+  if (parameters) validators.push(`"validator":${parameters}`);
+  const output = spec.outputSchema && validatorSource(spec.outputSchema);
+  if (output) validators.push(`"outputValidator":${output}`);
+  if (validators.length === 0) return json;
+  const indent = space ? `\n${" ".repeat(space)}` : "";
+  return `${json.slice(0, json.lastIndexOf("}")).trimEnd()},${validators.map((v) => indent + v).join(",")}${space ? "\n" : ""}}`;
+}

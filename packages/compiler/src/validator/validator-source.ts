@@ -1,0 +1,53 @@
+import type { JsonSchema } from "toolwright";
+import { type CheckContext, checksOf, OutsideSubset } from "./schema-checks.js";
+
+/**
+ * The source of a generated validator for `schema`, or `undefined` when the schema uses
+ * something outside the subset the generator covers (then the runtime keeps using Ajv).
+ *
+ * The text is a factory, `function(h){...; return f0}`: the runtime calls it once, on the
+ * tool's first call, with its helpers (code-point length, deep equality, formats), and gets
+ * back `(value) => boolean`. Regular expressions and constants are made in the factory, once;
+ * each `$defs` entry, each union branch and the root are plain functions that return false
+ * at the first keyword that fails, with nested objects and arrays checked inline.
+ *
+ * @example
+ * ```ts
+ * validatorSource({ type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false });
+ * // 'function(h){function f0(v){if(!(typeof v==="object"&&v!==null&&!Array.isArray(v)))return false;...return true}return f0}'
+ * ```
+ */
+export function validatorSource(schema: JsonSchema): string | undefined {
+  const defs = schema.$defs;
+  if (defs !== undefined && (typeof defs !== "object" || defs === null || Array.isArray(defs))) return undefined;
+  const functions: string[] = [];
+  const constants: string[] = [];
+  const named = new Map<unknown, string>();
+  let counter = 0;
+  const context: CheckContext = {
+    root: schema,
+    defs: (defs ?? {}) as Readonly<Record<string, JsonSchema | boolean>>,
+    name: (prefix) => `${prefix}${counter++}`,
+    constant(prefix, code) {
+      const name = context.name(prefix);
+      constants.push(`var ${name}=${code};`);
+      return name;
+    },
+    functionOf(subschema) {
+      const known = named.get(subschema);
+      if (known) return known;
+      const name = `f${named.size}`;
+      named.set(subschema, name);
+      // The name is known before the body is written, so a recursive $ref calls it.
+      functions.push(`function ${name}(v){${checksOf(subschema, "v", context)}return true}`);
+      return name;
+    },
+  };
+  try {
+    const root = context.functionOf(schema);
+    return `function(h){${constants.join("")}${functions.join("")}return ${root}}`;
+  } catch (error) {
+    if (error instanceof OutsideSubset) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import type { ValidatorHelpers } from "../spec.js";
+
+/** Code points in `text`: UTF-16 units less one per surrogate pair. */
+function len(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+/** JSON equality: same primitives, arrays item by item, objects key by key in any order. */
+function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && equal(left[key], right[key]));
+}
+
+function unique(items: readonly unknown[]): boolean {
+  for (let i = 1; i < items.length; i++) for (let j = 0; j < i; j++) if (equal(items[i], items[j])) return false;
+  return true;
+}
+
+// RFC 3339 without a calendar check: the "fast" mode the runtime's ajv-formats also uses,
+// so the generated checks and Ajv accept the same strings.
+const DATE = "\\d{4}-[01]\\d-[0-3]\\d";
+const TIME = "(?:[0-2]\\d:[0-5]\\d:[0-5]\\d|23:59:60)(?:\\.\\d+)?(?:z|[+-]\\d\\d(?::?\\d\\d)?)";
+const FORMATS: Readonly<Record<string, RegExp>> = {
+  date: new RegExp(`^${DATE}$`),
+  time: new RegExp(`^${TIME}$`, "i"),
+  "date-time": new RegExp(`^${DATE}t${TIME}$`, "i"),
+};
+
+function format(name: string): (text: string) => boolean {
+  const pattern = FORMATS[name];
+  if (!pattern) throw new Error(`no generated check for format "${name}"`);
+  return (text) => pattern.test(text);
+}
+
+/** The helpers every generated validator receives. */
+export const validatorHelpers: ValidatorHelpers = { len, equal, unique, format };

@@ -1,0 +1,37 @@
+import type { GeneratedValidator, JsonSchema, ToolSpec } from "../spec.js";
+import type { Tool } from "../tool.js";
+import { validatorHelpers } from "./generated-helpers.js";
+
+/** A generated check: true when the value fits the schema. */
+export type GeneratedCheck = (value: unknown) => boolean;
+
+// Per factory: the check it made, or null when it could not make one (then Ajv is used).
+const made = new WeakMap<GeneratedValidator, GeneratedCheck | null>();
+
+function checkOf(factory: GeneratedValidator | undefined): GeneratedCheck | undefined {
+  if (typeof factory !== "function") return undefined;
+  let check = made.get(factory);
+  if (check === undefined) {
+    try {
+      check = factory(validatorHelpers);
+    } catch {
+      // Written by a newer compiler that needs a helper this runtime lacks: Ajv still works.
+      check = null;
+    }
+    made.set(factory, check);
+  }
+  return check ?? undefined;
+}
+
+/**
+ * The check the compiler generated for `tool`'s parameters or output schema, made on first
+ * use; `undefined` for hand-written tools, schemas outside the generator's subset, and
+ * tools whose schema is no longer the one the spec was compiled with.
+ */
+export function generatedCheck(tool: Tool, what: "parameters" | "outputSchema"): GeneratedCheck | undefined {
+  const spec = (tool as { readonly spec?: ToolSpec }).spec;
+  if (spec === undefined) return undefined;
+  const schema: JsonSchema | undefined = tool[what];
+  if (what === "parameters") return schema === spec.parameters ? checkOf(spec.validator) : undefined;
+  return schema !== undefined && schema === spec.outputSchema ? checkOf(spec.outputValidator) : undefined;
+}
