@@ -1,23 +1,31 @@
-import type { ToolSpec } from "toolwright";
+import type { RejectedSpec, ToolSpec } from "toolwright";
 import type ts from "typescript";
 import { descriptionCheck, effectFlagWarning, nameCheck } from "./checks.js";
 import { deriveSpec } from "./derive.js";
 import { DiagnosticCode, type DiagnosticCodeValue, toolwrightDiagnostic } from "./diagnostics.js";
 import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
+import { rejectedSpec } from "./rejection.js";
 import { sameTool } from "./same-tool.js";
 import { findToolSites, type ToolSite } from "./sites.js";
 import { targetChecks } from "./target-check.js";
 import { ToolwrightTypes } from "./toolwright-types.js";
 
-/** One tool site with the spec derived for it. */
-export interface DerivedSite {
+/** A tool site with what the emitters write there: its spec, or the marker of a rejected site. */
+export interface EmittedSite {
   readonly site: ToolSite;
+  readonly spec: ToolSpec | RejectedSpec;
+}
+
+/** One tool site with the spec derived for it. */
+export interface DerivedSite extends EmittedSite {
   readonly spec: ToolSpec;
 }
 
 /** Everything derived from one source file. */
 export interface FileResult {
   readonly sites: readonly DerivedSite[];
+  /** Sites with build errors, each with the marker that makes creating the tool throw them. */
+  readonly rejected: readonly EmittedSite[];
   readonly diagnostics: readonly ts.Diagnostic[];
 }
 
@@ -41,7 +49,7 @@ function stateOf(program: ts.Program): ProgramState {
   return state;
 }
 
-const EMPTY: FileResult = { sites: [], diagnostics: [] };
+const EMPTY: FileResult = { sites: [], rejected: [], diagnostics: [] };
 
 /**
  * The core of the compiler, independent of ts-patch: finds every tool site in `file`,
@@ -76,13 +84,17 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
     diagnostics.push(toolwrightDiagnostic(node, code as DiagnosticCodeValue, message));
   const context = { ...state, options: resolved, rootDir: program.getCurrentDirectory() };
   const sites: DerivedSite[] = [];
+  const rejected: EmittedSite[] = [];
   const seen = new Map<string, ToolSpec>();
 
   for (const site of findToolSites(file, state.types, state.checker)) {
     const before = diagnostics.length;
     const { spec, problems } = deriveSpec(site, context);
     for (const problem of problems) report(problem.node, problem.code, problem.message);
-    if (!spec) continue;
+    if (!spec) {
+      rejected.push({ site, spec: rejectedSpec(diagnostics.slice(before), context.rootDir) });
+      continue;
+    }
     for (const check of checks) check(spec, site.node, report);
     const first = seen.get(spec.name);
     if (first === undefined) seen.set(spec.name, spec);
@@ -94,13 +106,14 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
       );
     }
     // A site with errors gets no spec at all: the build fails, and if its output runs
-    // anyway, tool() throws "no compiled spec" instead of using a partial schema.
+    // anyway, creating the tool throws the build's errors instead of using a partial schema.
     if (diagnostics.length === before) sites.push({ site, spec });
+    else rejected.push({ site, spec: rejectedSpec(diagnostics.slice(before), context.rootDir) });
     // Counted after the errors, so a warned site keeps its spec.
     const warning = resolved.requireEffectFlags ? effectFlagWarning(spec, site.node) : undefined;
     if (warning) diagnostics.push(warning);
   }
-  const result = { sites, diagnostics };
+  const result = { sites, rejected, diagnostics };
   state.files.set(file.fileName, result);
   return result;
 }

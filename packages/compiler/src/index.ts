@@ -1,5 +1,5 @@
 export { descriptionCheck, nameCheck } from "./checks.js";
-export type { DerivedSite, FileResult } from "./derive-specs.js";
+export type { DerivedSite, EmittedSite, FileResult } from "./derive-specs.js";
 export { deriveSpecs } from "./derive-specs.js";
 export type { DiagnosticCodeValue } from "./diagnostics.js";
 export { DiagnosticCode } from "./diagnostics.js";

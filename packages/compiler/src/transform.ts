@@ -53,13 +53,13 @@ export default function toolwrightTransform(
   const seen = done;
   return (context) => {
     return (file) => {
-      const { sites, diagnostics } = deriveSpecs(program, file, config);
+      const { sites, rejected, diagnostics } = deriveSpecs(program, file, config);
       // ts-patch builds a new factory for every emit call; report each file's problems once.
       if (!seen.has(file.fileName)) {
         seen.add(file.fileName);
         for (const diagnostic of diagnostics) extras?.addDiagnostic(diagnostic);
       }
-      return specWriter(sites, context)(file);
+      return specWriter([...sites, ...rejected], context)(file);
     };
   };
 }

@@ -1,6 +1,6 @@
 import { lookupGeneratedSpec } from "./generated-specs.js";
 import { missingSpecError } from "./missing-spec.js";
-import type { ToolSpec } from "./spec.js";
+import { isToolSpec, type ToolSpec } from "./spec.js";
 import type { ToolOptions } from "./tool.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: a decorated method may have any signature
@@ -30,11 +30,12 @@ export function toolRecordOf(method: unknown): MethodToolRecord | undefined {
 /**
  * Records a decorated method (TC39: `method, context`; legacy: `target, key, descriptor`)
  * with its spec: the compiled one, else one a `toolwright gen` module registered under the
- * method's name; with neither, throws the missing-spec error.
+ * method's name; with neither, throws the missing-spec error (saying so when `spec` is the
+ * compiler's marker for a site the build rejected).
  */
 export function decorateToolMethod(
   options: ToolOptions<never> | undefined,
-  spec: ToolSpec | undefined,
+  spec: unknown,
   methodOrTarget: unknown,
   contextOrKey: unknown,
   descriptor?: PropertyDescriptor,
@@ -44,17 +45,14 @@ export function decorateToolMethod(
   const name = legacy
     ? String(contextOrKey)
     : String((contextOrKey as { name?: unknown } | undefined)?.name ?? "<method>");
-  const compiled = spec ?? lookupGeneratedSpec(name, options?.name);
-  if (!compiled) throw missingSpecError(options?.name ?? name);
+  const compiled = isToolSpec(spec) ? spec : lookupGeneratedSpec(name, options?.name);
+  if (!compiled) throw missingSpecError(options?.name ?? name, spec);
   if (typeof method !== "function") throw missingSpecError(options?.name ?? name);
   records.set(method as AnyMethod, { options, spec: compiled });
 }
 
 /** The decorator `tool(options, spec)` returns (see {@link decorateToolMethod}). */
-export function toolDecorator(
-  options: ToolOptions<never> | undefined,
-  spec: ToolSpec | undefined,
-): ToolMethodDecorator {
+export function toolDecorator(options: ToolOptions<never> | undefined, spec: unknown): ToolMethodDecorator {
   return (methodOrTarget: unknown, contextOrKey: unknown, descriptor?: PropertyDescriptor): void =>
     decorateToolMethod(options, spec, methodOrTarget, contextOrKey, descriptor);
 }

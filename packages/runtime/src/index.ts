@@ -57,6 +57,7 @@ export { ModelConfigError, ProviderError, ProviderStreamError, ProviderTimeoutEr
 export type { ResolveModelOptions, RetryOptions } from "./providers/index.js";
 export type { RegisterOptions } from "./registry.js";
 export { ToolRegistry } from "./registry.js";
+export type { RejectedSpec } from "./rejected-spec.js";
 export { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
 export {
   AgentConfigError,

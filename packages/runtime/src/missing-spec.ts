@@ -1,10 +1,22 @@
 import { ToolDefinitionError } from "./errors.js";
+import { isRejectedSpec } from "./rejected-spec.js";
 
 /**
- * The error for a tool site the transformer never saw. It names the tool, where it was
- * defined (the caller of `tool()`), and the ways to make the build add the spec.
+ * The error for a tool site with no usable spec. When the compiler saw the site but the
+ * build rejected it (`given` is its {@link RejectedSpec} marker), it says so, with the
+ * build's errors and where they are. Otherwise the transformer never saw the site: it
+ * names the tool, where it was defined (the caller of `tool()`), and the ways to make
+ * the build add the spec.
  */
-export function missingSpecError(toolName: string): ToolDefinitionError {
+export function missingSpecError(toolName: string, given?: unknown): ToolDefinitionError {
+  if (isRejectedSpec(given)) {
+    return new ToolDefinitionError(
+      `tool "${toolName}" was rejected by the build, which reported: ${given.errors.join(" ")} ` +
+        `The build still emitted this file (tsc does unless "noEmitOnError" is set), so it has no spec. ` +
+        `Fix: correct the error above and rebuild.`,
+      toolName,
+    );
+  }
   // Frames: this function, tool(), then the user's call site.
   const where = new Error().stack?.split("\n")[3]?.trim().replace(/^at /, "") ?? "an unknown place";
   return new ToolDefinitionError(

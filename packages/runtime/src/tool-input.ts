@@ -2,6 +2,7 @@ import { checkParameters } from "./define-tool.js";
 import { ToolDefinitionError } from "./errors.js";
 import { lookupGeneratedSpec } from "./generated-specs.js";
 import { missingSpecError } from "./missing-spec.js";
+import { isRejectedSpec } from "./rejected-spec.js";
 import { type CompiledFunction, isToolSpec } from "./spec.js";
 import { isStandardSchema, jsonSchemaOf } from "./standard-schema.js";
 import { functionTool, type Tool, type ToolInput } from "./tool.js";
@@ -73,5 +74,8 @@ export function toTool(input: ToolInput | CompiledFunction): Tool {
     return functionTool(input, undefined, generated);
   }
   if (isCompiledFunction(input)) return functionTool(input.fn, undefined, input.spec);
+  // `{ fn, spec }` written for a list element whose derivation the build rejected.
+  const rejected = (input as { spec?: unknown }).spec;
+  if (isRejectedSpec(rejected)) throw missingSpecError((input as { fn?: { name?: string } }).fn?.name ?? "", rejected);
   return asTool(input);
 }

@@ -228,7 +228,7 @@ export function tool(first?: unknown, second?: unknown, third?: unknown): unknow
     const options = second as ToolOptions | undefined;
     const generated = lookupGeneratedSpec(first.name, options?.name);
     if (generated) return functionTool(first as AnyFunction, second as ToolOptions<never>, generated);
-    throw missingSpecError(options?.name ?? (first.name || "<anonymous>"));
+    throw missingSpecError(options?.name ?? (first.name || "<anonymous>"), third);
   }
   if (
     second === undefined &&
@@ -238,5 +238,5 @@ export function tool(first?: unknown, second?: unknown, third?: unknown): unknow
   ) {
     return defineTool(first as ToolDescriptor<JsonSchema, unknown>);
   }
-  return toolDecorator(first as ToolOptions<never> | undefined, isToolSpec(second) ? second : undefined);
+  return toolDecorator(first as ToolOptions<never> | undefined, second);
 }

@@ -144,7 +144,7 @@ export class SpecService {
     }
     const derived = deriveSpecs(program, sourceFile, this.compiler);
     const magic = new MagicString(text);
-    for (const edit of derived.sites.map((site) => editFor(site, text))) {
+    for (const edit of [...derived.sites, ...derived.rejected].map((site) => editFor(site, text))) {
       if (edit.start === edit.end) magic.appendLeft(edit.start, edit.text);
       else magic.overwrite(edit.start, edit.end, edit.text);
     }
