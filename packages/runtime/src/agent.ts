@@ -9,6 +9,8 @@ import { DEFAULT_TIMEOUT_MS } from "./run-tool.js";
 import type { AgentConfig, RunEnv, ToolExceptionPolicy } from "./runner/env.js";
 import { type AgentHooks, hookList } from "./runner/hooks.js";
 import { runLoop } from "./runner/loop.js";
+import { observeRun } from "./runner/observe-run.js";
+import type { RunObserver } from "./runner/observer.js";
 import type { RepeatedCallPolicy } from "./runner/repeated-calls.js";
 import { resolveRetryPolicy, type ToolRetryPolicy } from "./runner/retry.js";
 import { RunState, type StateOwner } from "./runner/run-state.js";
@@ -62,6 +64,8 @@ export interface AgentOptions<Deps = unknown> extends PolicyOptions {
   readonly maxDepth?: number;
   /** Signs run states with HMAC-SHA256; a state is then only resumed with the same secret. */
   readonly stateSecret?: string;
+  /** Follow every run from outside the loop, e.g. `openTelemetry()` from `toolwright/telemetry`. */
+  readonly observers?: readonly RunObserver[];
 }
 
 /** Options of one run. */
@@ -236,7 +240,7 @@ export class Agent<Deps = unknown> implements StateOwner {
     };
     const run = adapt ? adapt(env) : env;
     linkRun(run);
-    return yield* runLoop(run);
+    return yield* observeRun(run, runLoop(run), this.#options.observers ?? [], child?.caller);
   }
 
   #configured(): AgentConfig {

@@ -80,6 +80,15 @@ export type {
   ToolCallResult,
   ToolHookCall,
 } from "./runner/hooks.js";
+export type {
+  CallerRef,
+  RunEnding,
+  RunListener,
+  RunObserver,
+  RunStart,
+  ServedCallEnding,
+  ServedCallStart,
+} from "./runner/observer.js";
 export type { RepeatedCallPolicy } from "./runner/repeated-calls.js";
 export type { ToolRetryPolicy } from "./runner/retry.js";
 export type { RunStateJson, RunStateLoadOptions, StateOwner } from "./runner/run-state.js";

@@ -6,8 +6,10 @@ import { DEFAULT_TIMEOUT_MS } from "../run-tool.js";
 import { resolveRetryPolicy, type ToolRetryPolicy } from "../runner/retry.js";
 import type { Tool, ToolInput } from "../tool.js";
 import { asTool, toTool } from "../tool-input.js";
+import type { RunObserver } from "../runner/observer.js";
 import { type CallSetup, handleCall } from "./call-handler.js";
-import type { McpSession } from "./session.js";
+import { observeCall } from "./observe-call.js";
+import { type McpSession, mcpCallId } from "./session.js";
 import { describeTool } from "./tool-listing.js";
 
 /** Options of {@link createMcpServer}, and of `serveMcp`. */
@@ -26,6 +28,8 @@ export interface McpServerOptions<Deps = unknown> {
    * client sees it, as in the agent loop (default 3 attempts, 500 ms then 1 s).
    */
   readonly toolRetry?: ToolRetryPolicy;
+  /** Follow every served call, e.g. `openTelemetry()` from `toolwright/telemetry`. */
+  readonly observers?: readonly RunObserver[];
 }
 
 function toolMap(inputs: readonly ToolInput[]): Map<string, Tool> {
@@ -82,8 +86,18 @@ export function createMcpServer<Deps = unknown>(
     connectionId: randomUUID(),
   };
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    handleCall(setup, request.params.name, request.params.arguments, extra),
-  );
+  const observers = options.observers ?? [];
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const sessionId = extra.sessionId ?? setup.connectionId;
+    const start = {
+      toolName: name,
+      callId: mcpCallId({ sessionId, requestId: extra.requestId }),
+      sessionId,
+      requestId: extra.requestId,
+      args,
+    };
+    return observeCall(observers, start, () => handleCall(setup, name, args, extra));
+  });
   return server;
 }

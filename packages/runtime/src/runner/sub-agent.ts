@@ -28,6 +28,8 @@ export interface ChildRun {
   readonly signal: AbortSignal;
   /** The parent run's record of what it touched, shared so the trifecta spans both runs. */
   readonly touched: Touched | undefined;
+  /** The parent's call this run answers: its observers follow the sub-run too. */
+  readonly caller: ToolContext<unknown>;
 }
 
 /**
@@ -73,6 +75,7 @@ export function subAgentTool(
           deps: ctx.deps,
           signal: ctx.signal,
           touched: parent?.snapshot.touched,
+          caller: ctx,
         });
       } catch (error) {
         if (!(error instanceof RunError)) throw error;

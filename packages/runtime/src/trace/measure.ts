@@ -1,10 +1,10 @@
-import type { ToolCall } from "../messages.js";
+import type { Message, ToolCall } from "../messages.js";
 import type { TracedRun } from "./run-record.js";
 
 /** The arguments of every call of a run as the model sent them, by call id, from the transcript. */
-export function argumentsByCall(run: TracedRun): ReadonlyMap<string, ToolCall["arguments"]> {
+export function argumentsByCall(messages: readonly Message[]): ReadonlyMap<string, ToolCall["arguments"]> {
   const byId = new Map<string, ToolCall["arguments"]>();
-  for (const message of run.messages) {
+  for (const message of messages) {
     if (message.role === "assistant") for (const call of message.toolCalls) byId.set(call.id, call.arguments);
   }
   return byId;

@@ -126,7 +126,7 @@ function usage(run: TracedRun): string {
 
 function calls(run: TracedRun, step: StepRecord): string {
   if (step.calls.length === 0) return "";
-  const args = argumentsByCall(run);
+  const args = argumentsByCall(run.messages);
   return `<h3>Turn ${step.step}</h3>\n${step.calls.map((call) => callDetails(call, argumentsText(args.get(call.callId)))).join("\n")}`;
 }
 

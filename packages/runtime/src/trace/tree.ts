@@ -40,7 +40,7 @@ const BOLD = 1;
 export function formatTrace(run: TracedRun, options: TraceOptions = {}): string {
   const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
   const width = options.width ?? 120;
-  const args = argumentsByCall(run);
+  const args = argumentsByCall(run.messages);
   const lines = [header(run, paint)];
   const tail = ending(run, paint, width);
   run.steps.forEach((step, index) => {
