@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { TsServer } from "../../scripts/bench/lib/tsserver-client.mjs";
 
 // An outside project, as a user would make it: the packed packages installed with npm,
 // the plugin configured in tsconfig.json, built by `tspc` and by `ts-patch install` + `tsc`.
@@ -100,4 +102,61 @@ describe("packed packages in an outside project", () => {
     run(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "."]);
     expect(JSON.parse(run(process.execPath, ["dist-tsc/main.js"]))).toEqual(EXPECTED);
   }, 300_000);
+
+  // Uses the project installed by the case above.
+  it("tsserver loads @toolwright/compiler/language-service from the installed package and reports the build's errors", async () => {
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          ...JSON.parse(tsconfig("dist")).compilerOptions,
+          plugins: [{ transform: "@toolwright/compiler/transform" }, { name: "@toolwright/compiler/language-service" }],
+        },
+        include: ["src"],
+      }),
+    );
+    const broken = path.join(dir, "src/broken.ts");
+    writeFileSync(broken, BROKEN);
+    // The project's own tsserver, probing the project folder as an editor does. tsserver
+    // ignores package.json "exports": it finds the name through the language-service/ folder.
+    const server = new TsServer(dir, path.join(dir, "node_modules/typescript/lib/tsserver.js"));
+    try {
+      server.open(broken);
+      const errors = (await server.diagnostics(broken)).filter((d) => d.code === 990001);
+      expect(errors.map((d) => d.text)).toEqual([
+        expect.stringMatching(/^TW990001: tool "countEntries": `table` is `Map/),
+      ]);
+      const main = path.join(dir, "src/main.ts");
+      server.open(main);
+      const hover = await server.request<{ documentation: string }>("quickinfo", {
+        file: main,
+        ...lineAndOffset(SOURCE, "tool(convert)"),
+      });
+      expect(hover.body?.documentation).toContain("**toolwright tool** `convert`");
+    } finally {
+      await server.close();
+    }
+    // Node, which reads "exports", resolves the same name to the same CommonJS entry.
+    expect(createRequire(path.join(dir, "package.json")).resolve("@toolwright/compiler/language-service")).toBe(
+      path.join(realpathSync(dir), "node_modules/@toolwright/compiler/dist/language-service/tsserver-entry.cjs"),
+    );
+  }, 120_000);
 });
+
+const BROKEN = `import { tool } from "toolwright";
+
+/**
+ * Count the entries of a lookup table.
+ * @param table The table to count.
+ */
+function countEntries(table: Map<string, number>): number {
+  return table.size;
+}
+
+export const counter = tool(countEntries);
+`;
+
+function lineAndOffset(text: string, needle: string): { line: number; offset: number } {
+  const before = text.slice(0, text.indexOf(needle)).split("\n");
+  return { line: before.length, offset: (before.at(-1)?.length ?? 0) + 1 };
+}
