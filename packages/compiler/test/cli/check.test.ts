@@ -1,15 +1,15 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/index.js";
+import { removeTempProject, tempProject } from "../temp-project.js";
 
-// `toolwright check` on a sequence of edits to one tool file: each breaking kind is
-// flagged with its diff line, additive edits pass, --update accepts the current contracts.
+// `toolwright check` on edits to one tool file: each breaking kind is flagged with its
+// diff line, additive edits pass, --update accepts the current contracts. Each test has
+// its own project, locked at a known state, so any test passes alone.
 
-const root = path.resolve(import.meta.dirname, "../.tmp/check-project");
-const toolsFile = path.join(root, "src", "tools.ts");
 const bin = path.resolve(import.meta.dirname, "../../dist/cli/bin.js");
 
 interface Tools {
@@ -32,9 +32,20 @@ const base: Tools = {
   draftSite: "tool(deleteDraft)",
 };
 
-function write(tools: Tools): void {
+/** The edits the additive test accepts: the lock most tests start from. */
+const additive: Tools = {
+  ...base,
+  searchDocs: "Search for available flights between two airports, cheapest first.",
+  searchParams: `origin: string,
+  destination: string,
+  cabin: "economy" | "premium" | "business" | "first" = "economy",
+  /** @minimum 0 @maximum 5 */ maxStops = 1,
+  nonstop?: boolean,`,
+};
+
+function write(root: string, tools: Tools): void {
   writeFileSync(
-    toolsFile,
+    path.join(root, "src", "tools.ts"),
     `import { tool } from "toolwright";
 
 /**
@@ -75,7 +86,7 @@ export const drop = ${tools.draftSite};
   );
 }
 
-async function check(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+async function check(root: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
   const code = await main(["check", ...args], {
@@ -94,9 +105,12 @@ function lines(text: string): string[] {
   return text.split("\n").filter((l) => /^ {2}[-+] /.test(l));
 }
 
-beforeAll(() => {
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(path.join(root, "src"), { recursive: true });
+const roots: string[] = [];
+
+/** A new project with `tools` written; with `lockedAt`, its lockfile records that state first. */
+async function project(tools: Tools, lockedAt?: Tools): Promise<string> {
+  const root = tempProject("check");
+  roots.push(root);
   writeFileSync(
     path.join(root, "tsconfig.json"),
     JSON.stringify({
@@ -112,20 +126,27 @@ beforeAll(() => {
       include: ["src"],
     }),
   );
-  write(base);
-});
+  if (lockedAt) {
+    write(root, lockedAt);
+    const locked = await check(root, "--update");
+    if (locked.code !== 0) throw new Error(`could not lock the starting state:\n${locked.err}`);
+  }
+  write(root, tools);
+  return root;
+}
 
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
+afterEach(() => {
+  for (const root of roots.splice(0)) removeTempProject(root);
 });
 
 describe("toolwright check", () => {
   it("fails without a lockfile, then --update records every tool", async () => {
-    const missing = await check();
+    const root = await project(base);
+    const missing = await check(root);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain("toolwright.lock.json does not exist: run 'toolwright check --update'");
 
-    const update = await check("--update");
+    const update = await check(root, "--update");
     expect(update.code).toBe(0);
     expect(update.out).toContain("wrote 3 tool contracts to toolwright.lock.json");
     const lock = JSON.parse(readFileSync(path.join(root, "toolwright.lock.json"), "utf8"));
@@ -133,22 +154,14 @@ describe("toolwright check", () => {
     expect(lock.tools.searchFlights.source).toBe("src/tools.ts");
     expect(lock.tools.searchFlights.function).toBe("searchFlights");
 
-    const again = await check();
+    const again = await check(root);
     expect(again.code).toBe(0);
     expect(again.out).toContain("No change against toolwright.lock.json.");
   });
 
   it("passes additive edits: a new optional parameter, a new enum value, a looser bound, a new description", async () => {
-    write({
-      ...base,
-      searchDocs: "Search for available flights between two airports, cheapest first.",
-      searchParams: `origin: string,
-  destination: string,
-  cabin: "economy" | "premium" | "business" | "first" = "economy",
-  /** @minimum 0 @maximum 5 */ maxStops = 1,
-  nonstop?: boolean,`,
-    });
-    const result = await check();
+    const root = await project(additive, base);
+    const result = await check(root);
     expect(result.code).toBe(0);
     expect(lines(result.out)).toEqual([
       '  + searchFlights: parameter "cabin": enum value "premium" added',
@@ -156,19 +169,23 @@ describe("toolwright check", () => {
       '  + searchFlights: new optional parameter "nonstop"',
       "  + searchFlights: description changed",
     ]);
-    expect((await check("--update")).code).toBe(0);
+    expect((await check(root, "--update")).code).toBe(0);
+    expect((await check(root)).out).toContain("No change against toolwright.lock.json.");
   });
 
   it("flags a new required parameter, a removed parameter and a removed enum value", async () => {
-    write({
-      ...base,
-      searchParams: `origin: string,
+    const root = await project(
+      {
+        ...base,
+        searchParams: `origin: string,
   destination: string,
   cabin: "economy" | "premium" | "business" = "economy",
   passengers: number,
   nonstop?: boolean,`,
-    });
-    const result = await check();
+      },
+      additive,
+    );
+    const result = await check(root);
     expect(result.code).toBe(1);
     expect(lines(result.err)).toEqual([
       '  - searchFlights: parameter "cabin": enum value "first" removed',
@@ -181,17 +198,20 @@ describe("toolwright check", () => {
   });
 
   it("flags a narrowed type, a tightened constraint and an optional parameter made required", async () => {
-    write({
-      ...base,
-      searchDocs: "Search for available flights between two airports, cheapest first.",
-      searchParams: `origin: string,
+    const root = await project(
+      {
+        ...base,
+        searchDocs: "Search for available flights between two airports, cheapest first.",
+        searchParams: `origin: string,
   destination: string,
   cabin: "economy" | "premium" | "business" | "first" = "economy",
   /** @minimum 1 @maximum 5 */ maxStops = 1,
   nonstop: boolean,`,
-      lookupParam: "reference: string",
-    });
-    const result = await check();
+        lookupParam: "reference: string",
+      },
+      additive,
+    );
+    const result = await check(root);
     expect(result.code).toBe(1);
     expect(lines(result.err)).toEqual([
       '  - lookupBooking: parameter "reference": type narrowed: no longer accepts number',
@@ -201,18 +221,15 @@ describe("toolwright check", () => {
   });
 
   it("flags flags turned towards danger", async () => {
-    write({
-      ...base,
-      searchDocs: "Search for available flights between two airports, cheapest first.",
-      searchParams: `origin: string,
-  destination: string,
-  cabin: "economy" | "premium" | "business" | "first" = "economy",
-  /** @minimum 0 @maximum 5 */ maxStops = 1,
-  nonstop?: boolean,`,
-      lookupFlags: "",
-      draftFlags: "@destructive",
-    });
-    const result = await check();
+    const root = await project(
+      {
+        ...additive,
+        lookupFlags: "",
+        draftFlags: "@destructive",
+      },
+      additive,
+    );
+    const result = await check(root);
     expect(result.code).toBe(1);
     expect(lines(result.err)).toEqual([
       "  - deleteDraft: flag: is now destructive",
@@ -221,16 +238,13 @@ describe("toolwright check", () => {
   });
 
   it("flags a removed tool and reports a renamed tool as a rename (real CLI process)", async () => {
-    write({
-      ...base,
-      searchDocs: "Search for available flights between two airports, cheapest first.",
-      searchParams: `origin: string,
-  destination: string,
-  cabin: "economy" | "premium" | "business" | "first" = "economy",
-  /** @minimum 0 @maximum 5 */ maxStops = 1,
-  nonstop?: boolean,`,
-      draftSite: 'tool(deleteDraft, { name: "discard_draft" })',
-    });
+    const root = await project(
+      {
+        ...additive,
+        draftSite: 'tool(deleteDraft, { name: "discard_draft" })',
+      },
+      additive,
+    );
     const renamed = await promisify(execFile)(process.execPath, [bin, "check"], { cwd: root }).then(
       () => ({ code: 0, stderr: "" }),
       (e: { code: number; stderr: string }) => e,
@@ -240,17 +254,17 @@ describe("toolwright check", () => {
       '  - deleteDraft: renamed to "discard_draft" (src/tools.ts, function deleteDraft); models and stored transcripts still call "deleteDraft"',
     ]);
 
-    write({ ...base, draftSite: "undefined" });
-    const removed = await check();
+    write(root, { ...base, draftSite: "undefined" });
+    const removed = await check(root);
     expect(removed.code).toBe(1);
     expect(lines(removed.err)).toContain("  - deleteDraft: removed (was function deleteDraft in src/tools.ts)");
   });
 
   it("accepts breaking changes with --update, after which check passes", async () => {
-    write({ ...base, draftSite: 'tool(deleteDraft, { name: "discard_draft" })' });
-    const update = await check("--update");
+    const root = await project({ ...base, draftSite: 'tool(deleteDraft, { name: "discard_draft" })' }, additive);
+    const update = await check(root, "--update");
     expect(update.code).toBe(0);
     expect(update.out).toContain('renamed to "discard_draft"');
-    expect((await check()).code).toBe(0);
+    expect((await check(root)).code).toBe(0);
   });
 });
