@@ -218,8 +218,12 @@ describe("the language-service plugin in a real tsserver", () => {
   });
 
   it("suggests a @param stub for each parameter the model sees undescribed, and the fix writes it", async () => {
-    const supported = await server.request<string[]>("getSupportedCodeFixes", { file: tools });
-    expect(supported.body).toEqual(expect.arrayContaining(["990002", "990100"]));
+    // Asked per file (through the language service) and for no file at all, as VS Code asks.
+    for (const args of [{ file: tools }, undefined]) {
+      const supported = await server.request<string[]>("getSupportedCodeFixes", args);
+      expect(supported.body).toEqual(expect.arrayContaining(["990002", "990100"]));
+      expect(supported.body?.filter((code) => code === "990100")).toHaveLength(1);
+    }
     const hints = (await server.suggestions(tools)).filter((d) => d.code === 990100);
     expect(hints.map((d) => d.start)).toEqual([locate(TOOLS, "destination: string"), locate(TOOLS, "maxStops = 1")]);
     const hint = hints[0];

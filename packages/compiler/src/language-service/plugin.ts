@@ -2,6 +2,7 @@ import type ts from "typescript";
 import type { CompilerOptions } from "../options.js";
 import { resolveOptions } from "../options.js";
 import { useTypeScript } from "../typescript-host.js";
+import { advertiseFixes } from "./advertise-fixes.js";
 import { FIXABLE_CODES, toolwrightCodeFixes } from "./code-fixes.js";
 import { Derivations } from "./derivations.js";
 import { siteAt } from "./site-at.js";
@@ -88,7 +89,7 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
       return ours.length > 0 ? [...own, ...ours] : own;
     },
     getSupportedCodeFixes(fileName) {
-      return [...ls.getSupportedCodeFixes(fileName), ...FIXABLE_CODES.map(String)];
+      return [...new Set([...ls.getSupportedCodeFixes(fileName), ...FIXABLE_CODES.map(String)])];
     },
   };
 }
@@ -110,5 +111,6 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
 export function init(modules: { typescript: typeof ts }): ts.server.PluginModule {
   // The TypeScript instance running tsserver; never load a second copy into the editor.
   useTypeScript(modules.typescript);
+  advertiseFixes(modules.typescript, FIXABLE_CODES);
   return { create: decorate };
 }
