@@ -1,15 +1,16 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type BuildFailure, type BuildResult, build, context, type Plugin } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolwright } from "../../src/esbuild/index.js";
 import { SpecService } from "../../src/esbuild/spec-service.js";
+import { removeTempProject, tempProject } from "../temp-project.js";
 
 // The esbuild plugin on a real project folder: specs spliced in with a true sourcemap,
 // derivation errors as located esbuild errors, the re-export pre-filter rule, and
 // rebuilds (context.rebuild and context.watch) that see a changed imported type or TSDoc.
 
-const root = path.resolve(import.meta.dirname, "../.tmp/esbuild-project");
+let root: string;
 const src = (file: string) => path.join(root, "src", file);
 const compilerOptions = { types: [] as string[] };
 
@@ -51,8 +52,7 @@ function specOf(code: string): Spec {
 }
 
 beforeAll(() => {
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(path.join(root, "src"), { recursive: true });
+  root = tempProject("esbuild");
   writeFileSync(
     path.join(root, "tsconfig.json"),
     JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", types: [] } }),
@@ -65,7 +65,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
+  removeTempProject(root);
 });
 
 describe("esbuild plugin", () => {

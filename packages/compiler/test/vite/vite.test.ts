@@ -1,14 +1,15 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolwright } from "../../src/vite/index.js";
+import { removeTempProject, tempProject } from "../temp-project.js";
 
 // The Vite plugin in a real dev server: the spec is spliced in before Vite strips types,
 // derivation errors are one located Vite error, and editing a type in another file (a
 // type-only import, which Vite itself does not track) invalidates the tool module.
 
-const root = path.resolve(import.meta.dirname, "../.tmp/vite-project");
+let root: string;
 const src = (file: string) => path.join(root, "src", file);
 let server: ViteDevServer;
 
@@ -27,8 +28,7 @@ function specOf(code: string): { parameters: { properties: { units: { enum: stri
 }
 
 beforeAll(async () => {
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(path.join(root, "src"), { recursive: true });
+  root = tempProject("vite");
   writeFileSync(
     path.join(root, "tsconfig.json"),
     JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", types: [] } }),
@@ -64,7 +64,7 @@ export const temperature = tool(getTemperature);
 
 afterAll(async () => {
   await server?.close();
-  rmSync(root, { recursive: true, force: true });
+  removeTempProject(root);
 });
 
 describe("vite plugin", () => {
