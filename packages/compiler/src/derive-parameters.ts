@@ -5,7 +5,7 @@ import { type DocBlock, paramText, readDoc } from "./docs.js";
 import { literalOf } from "./literal-value.js";
 import type { ResolvedOptions } from "./options.js";
 import { withDoc } from "./schema/keywords.js";
-import { SchemaConverter } from "./schema/SchemaConverter.js";
+import { includesUndefined, SchemaConverter } from "./schema/SchemaConverter.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
 import { TS } from "./typescript-host.js";
 
@@ -122,13 +122,21 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       continue;
     }
     const before = converter.issues.length;
-    const schema = converter.convertRoot(type, TS.isIdentifier(declaration.name) ? name : "{...}");
+    const schema = converter.convertRoot(type, TS.isIdentifier(declaration.name) ? name : "{...}", declaration.type);
     for (const issue of converter.issues.slice(before)) {
-      problems.push({
-        node: declaration,
-        code: DiagnosticCode.unsupportedType,
-        message: `tool "${toolName}": \`${issue.path}\` is ${issue.construct}, which JSON cannot carry. Fix: ${issue.fix}.`,
-      });
+      problems.push(
+        issue.kind === "internal"
+          ? {
+              node: declaration,
+              code: DiagnosticCode.internalError,
+              message: `tool "${toolName}": toolwright failed to map \`${issue.path}\`: ${issue.construct}. Fix: ${issue.fix}.`,
+            }
+          : {
+              node: declaration,
+              code: DiagnosticCode.unsupportedType,
+              message: `tool "${toolName}": \`${issue.path}\` is ${issue.construct}, which JSON cannot carry. Fix: ${issue.fix}.`,
+            },
+      );
     }
     if (TS.isObjectBindingPattern(declaration.name)) {
       if (dataParameters > 1) {
@@ -156,7 +164,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
     const documented = withDoc(schema, inline, paramText(doc, name) ?? (inline.summary || undefined));
     properties[name] =
       initial?.ok && documented.default === undefined ? { ...documented, default: initial.value } : documented;
-    if (!declaration.questionToken && !declaration.initializer) required.push(name);
+    if (!declaration.questionToken && !declaration.initializer && !includesUndefined(type)) required.push(name);
     slots.push({ kind: "arg", name });
   }
 

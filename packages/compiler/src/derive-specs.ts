@@ -1,7 +1,7 @@
 import type { RejectedSpec, ToolSpec } from "toolwright";
 import type ts from "typescript";
 import { descriptionCheck, effectFlagWarning, nameCheck } from "./checks.js";
-import { deriveSpec } from "./derive.js";
+import { type DeriveContext, deriveSpec } from "./derive.js";
 import { DiagnosticCode, type DiagnosticCodeValue, toolwrightDiagnostic } from "./diagnostics.js";
 import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
 import { rejectedSpec } from "./rejection.js";
@@ -51,6 +51,24 @@ function stateOf(program: ts.Program): ProgramState {
 
 const EMPTY: FileResult = { sites: [], rejected: [], diagnostics: [] };
 
+/** {@link deriveSpec}, with any failure inside toolwright turned into a diagnostic at the site. */
+function deriveSafely(site: ToolSite, context: DeriveContext): ReturnType<typeof deriveSpec> {
+  try {
+    return deriveSpec(site, context);
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return {
+      problems: [
+        {
+          node: site.node,
+          code: DiagnosticCode.internalError,
+          message: `toolwright failed while deriving this tool (${reason.slice(0, 200)}). Fix: this is a toolwright bug, please report it with the tool's types; until then pass a hand-written schema with tool({ name, description, parameters, execute }).`,
+        },
+      ],
+    };
+  }
+}
+
 /**
  * The core of the compiler, independent of ts-patch: finds every tool site in `file`,
  * derives its spec and runs the build-time checks. Results are cached per Program and
@@ -89,7 +107,7 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
 
   for (const site of findToolSites(file, state.types, state.checker)) {
     const before = diagnostics.length;
-    const { spec, problems } = deriveSpec(site, context);
+    const { spec, problems } = deriveSafely(site, context);
     for (const problem of problems) report(problem.node, problem.code, problem.message);
     if (!spec) {
       rejected.push({ site, spec: rejectedSpec(diagnostics.slice(before), context.rootDir) });

@@ -73,13 +73,24 @@ function isUncheckable(type: ts.Type): boolean {
   return (type.flags & skip) !== 0 || (type.isUnion() && type.types.some((t) => (t.flags & skip) !== 0));
 }
 
-/** The return type's schema (Promise unwrapped), or undefined when it cannot be checked. */
-function outputSchema(signature: ts.Signature, checker: ts.TypeChecker): JsonSchema | undefined {
+/**
+ * The return type's schema (Promise unwrapped), or undefined when it cannot be checked.
+ * A return type JSON cannot carry only means no output check; a failure inside toolwright
+ * is still reported.
+ */
+function outputSchema(signature: ts.Signature, checker: ts.TypeChecker, problems: Problem[]): JsonSchema | undefined {
   const returned = checker.getReturnTypeOfSignature(signature);
   const type = checker.getAwaitedType(returned) ?? returned;
   if (isUncheckable(type)) return undefined;
   const converter = new SchemaConverter(checker);
   const schema = converter.convertRoot(type, "return");
+  for (const issue of converter.issues.filter((i) => i.kind === "internal")) {
+    problems.push({
+      node: signature.getDeclaration(),
+      code: DiagnosticCode.internalError,
+      message: `toolwright failed to map the return type: ${issue.construct}. Fix: ${issue.fix}.`,
+    });
+  }
   if (converter.issues.length > 0) return undefined;
   return Object.keys(converter.defs).length > 0 ? { ...schema, $defs: converter.defs } : schema;
 }
@@ -129,7 +140,7 @@ export function deriveSpec(site: ToolSite, ctx: DeriveContext): { spec?: ToolSpe
     { checker: ctx.checker, types: ctx.types, options: ctx.options, signature, doc, toolName: name },
     problems,
   );
-  const output = outputSchema(signature, ctx.checker);
+  const output = outputSchema(signature, ctx.checker, problems);
   const policy = policyDeclarations(
     { doc, declaration: declaration ?? site.node, options: site.options, parameters, toolName: name },
     problems,

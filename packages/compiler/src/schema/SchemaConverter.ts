@@ -6,20 +6,29 @@ import { withDoc } from "./keywords.js";
 import type { RuleContext, TypeRule } from "./rule.js";
 import { RULES } from "./rules.js";
 import { isLibSymbol } from "./type-facts.js";
+import { hintOf, type NodeHint } from "./type-node-hint.js";
 
 /** Something JSON cannot carry, found at `path` (e.g. `options.callback`). */
 export interface SchemaIssue {
   readonly path: string;
   readonly construct: string;
   readonly fix: string;
+  /** `internal` when toolwright itself failed on the construct (a bug), not the user's type. */
+  readonly kind: "unsupported" | "internal";
 }
 
 const NO_DOC: DocBlock = { summary: "", tags: [] };
+// Deeper than any type a person writes by hand; a type that expands without end (a
+// generic that wraps itself in a new instantiation at every level) stops here.
+const MAX_DEPTH = 64;
+/** An alias named like this gives `integer`: `type Int = number`. */
+const INTEGER_ALIAS = /^int(eger)?$/i;
 
 /**
- * Maps checker types to JSON Schema by running {@link RULES} in order. Recursion and
- * member comments are handled here, around the rules: a named object type met again
- * while it is still being mapped becomes a `$ref` into `$defs`.
+ * Maps checker types to JSON Schema by running {@link RULES} in order. Recursion, aliases'
+ * TSDoc and member comments are handled here, around the rules: a type met again while it
+ * is still being mapped (an object, a union or an array) becomes a `$ref` into `$defs`.
+ * A rule that throws becomes an `internal` issue at the current path, never a crash.
  */
 export class SchemaConverter implements RuleContext {
   /** Shared definitions of recursive types, to be placed under the root's `$defs`. */
@@ -29,6 +38,8 @@ export class SchemaConverter implements RuleContext {
   private readonly recursive = new Set<ts.Type>();
   private readonly names = new Map<ts.Type, string>();
   private path: string[] = [];
+  /** Set once a root went too deep, so one runaway type gives one issue, not one per branch. */
+  private tooDeep = false;
 
   constructor(
     readonly checker: ts.TypeChecker,
@@ -36,22 +47,31 @@ export class SchemaConverter implements RuleContext {
   ) {}
 
   /** Maps the type of one parameter (or the return type); `root` names it in issues. */
-  convertRoot(type: ts.Type, root: string): JsonSchema {
+  convertRoot(type: ts.Type, root: string, node?: ts.TypeNode): JsonSchema {
     this.path = [root];
-    return this.convert(type, "");
+    this.tooDeep = false;
+    return this.convert(type, "", node);
   }
 
-  convert(type: ts.Type, step: string): JsonSchema {
+  convert(type: ts.Type, step: string, node?: ts.TypeNode): JsonSchema {
     this.path.push(step);
     try {
+      if (this.path.length > MAX_DEPTH) {
+        if (this.tooDeep) return {};
+        this.tooDeep = true;
+        return this.unsupported(
+          `a type that keeps expanding (more than ${MAX_DEPTH} levels, here \`${this.checker.typeToString(type)}\`)`,
+          "make the recursion go through the same named type at every level (a generic that wraps its argument anew, like `next?: Layer<T[]>`, never repeats), or flatten the type",
+        );
+      }
       const tracked = this.isTracked(type);
       if (tracked && this.stack.includes(type)) {
         this.recursive.add(type);
         return { $ref: `#/$defs/${this.defName(type)}` };
       }
       if (tracked) this.stack.push(type);
-      const rule = this.rules.find((r) => r.supports(type, this));
-      const schema = rule ? rule.convert(type, this) : {};
+      const hint = hintOf(node, this.checker);
+      const schema = withAliases(this.applyRule(type, hint), hint);
       if (!tracked) return schema;
       this.stack.pop();
       if (!this.recursive.has(type)) return schema;
@@ -65,19 +85,49 @@ export class SchemaConverter implements RuleContext {
   convertProperty(property: ts.Symbol): { schema: JsonSchema; optional: boolean } {
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     const doc = declaration ? readDoc(declaration) : NO_DOC;
-    const schema = this.convert(this.checker.getTypeOfSymbol(property), `.${property.getName()}`);
-    return { schema: withDoc(schema, doc), optional: (property.flags & TS.SymbolFlags.Optional) !== 0 };
+    const type = this.checker.getTypeOfSymbol(property);
+    const schema = this.convert(type, `.${property.getName()}`, declaration && annotationOf(declaration));
+    const optional = (property.flags & TS.SymbolFlags.Optional) !== 0 || includesUndefined(type);
+    return { schema: withDoc(schema, doc), optional };
   }
 
   unsupported(construct: string, fix: string): JsonSchema {
-    this.issues.push({ path: this.path.join(""), construct, fix });
+    this.issues.push({ path: this.shownPath(), construct, fix, kind: "unsupported" });
     return {};
   }
 
-  /** Only named, user-declared object types can recurse; arrays and lib types are skipped. */
+  private applyRule(type: ts.Type, hint: NodeHint): JsonSchema {
+    let rule: TypeRule | undefined;
+    try {
+      rule = this.rules.find((r) => r.supports(type, this));
+      return rule ? rule.convert(type, this, hint.node) : {};
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.issues.push({
+        path: this.shownPath(),
+        construct: `the type \`${this.checker.typeToString(type)}\`, on which toolwright's "${rule?.name ?? "rule lookup"}" step failed (${reason.slice(0, 200)})`,
+        fix: "this is a toolwright bug, please report it with the type; until then use a simpler type here, or pass a hand-written schema with tool({ name, description, parameters, execute })",
+        kind: "internal",
+      });
+      return {};
+    }
+  }
+
+  /** The path for a message, its middle cut when a deep type made it long. */
+  private shownPath(): string {
+    const path = this.path.join("");
+    return path.length > 100 ? `${path.slice(0, 50)}…${path.slice(-40)}` : path;
+  }
+
+  /**
+   * Types that can contain themselves: user object types, unions, intersections, arrays
+   * and tuples (`type J = string | J[]` recurses through a union and an array). Lib types
+   * other than arrays (Date, Map, ...) never do.
+   */
   private isTracked(type: ts.Type): boolean {
+    if (type.flags & (TS.TypeFlags.Union | TS.TypeFlags.Intersection)) return true;
     if ((type.flags & TS.TypeFlags.Object) === 0) return false;
-    if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) return false;
+    if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) return true;
     return !isLibSymbol(type.getSymbol());
   }
 
@@ -95,4 +145,43 @@ export class SchemaConverter implements RuleContext {
     this.names.set(type, name);
     return name;
   }
+}
+
+/** The type annotation written on a property or parameter declaration, if any. */
+export function annotationOf(declaration: ts.Node): ts.TypeNode | undefined {
+  return (TS.isPropertySignature(declaration) ||
+    TS.isPropertyDeclaration(declaration) ||
+    TS.isParameter(declaration)) &&
+    declaration.type
+    ? declaration.type
+    : undefined;
+}
+
+/**
+ * `x: T | undefined` without `?`: a JSON sender can only say "undefined" by leaving the
+ * key out, so such a member or parameter is optional.
+ */
+export function includesUndefined(type: ts.Type): boolean {
+  return type.isUnion() && type.types.some((t) => (t.flags & TS.TypeFlags.Undefined) !== 0);
+}
+
+/**
+ * Applies each alias's TSDoc (summary and constraint tags) and the integer naming rule,
+ * innermost alias first, so the alias closest to the use wins.
+ */
+function withAliases(schema: JsonSchema, hint: NodeHint): JsonSchema {
+  let out = schema;
+  for (const alias of hint.aliases) {
+    if (INTEGER_ALIAS.test(alias.name)) out = asInteger(out);
+    out = withDoc(out, alias.doc);
+  }
+  return out;
+}
+
+function asInteger(schema: JsonSchema): JsonSchema {
+  if (schema.type === "number") return { ...schema, type: "integer" };
+  if (Array.isArray(schema.type) && schema.type.includes("number")) {
+    return { ...schema, type: schema.type.map((t: unknown) => (t === "number" ? "integer" : t)) };
+  }
+  return schema;
 }

@@ -4,8 +4,12 @@ import type ts from "typescript";
 /** What a rule may ask of the converter while it maps one type. */
 export interface RuleContext {
   readonly checker: ts.TypeChecker;
-  /** Maps a nested type; `step` extends the path shown in diagnostics (`.city`, `[]`, `[0]`). */
-  convert(type: ts.Type, step: string): JsonSchema;
+  /**
+   * Maps a nested type; `step` extends the path shown in diagnostics (`.city`, `[]`, `[0]`).
+   * `node`, when known, is the annotation the type was written as: it carries aliases'
+   * TSDoc and the source order of union members, which the checker's type has lost.
+   */
+  convert(type: ts.Type, step: string, node?: ts.TypeNode): JsonSchema;
   /** Maps an object property, with its member comment and optionality applied. */
   convertProperty(property: ts.Symbol): { schema: JsonSchema; optional: boolean };
   /** Records that JSON cannot carry this construct; returns an empty schema so mapping goes on. */
@@ -15,9 +19,11 @@ export interface RuleContext {
 /**
  * Maps one TypeScript construct (or family) to JSON Schema. Rules are tried in the order
  * of `RULES` in rules.ts; the first whose `supports` returns true converts the type.
+ * `node` is the structural annotation of the type when the source has one (aliases
+ * already followed), for rules that pass it on to nested types.
  */
 export interface TypeRule {
   readonly name: string;
   supports(type: ts.Type, ctx: RuleContext): boolean;
-  convert(type: ts.Type, ctx: RuleContext): JsonSchema;
+  convert(type: ts.Type, ctx: RuleContext, node?: ts.TypeNode): JsonSchema;
 }

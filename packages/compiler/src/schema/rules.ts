@@ -2,7 +2,9 @@ import type { JsonSchema } from "toolwright";
 import type ts from "typescript";
 import { TS } from "../typescript-host.js";
 import type { TypeRule } from "./rule.js";
+import { templatePattern } from "./template-pattern.js";
 import { isLibSymbol, jsonTypeOf, libName, literalValue } from "./type-facts.js";
+import { elementNode, tupleElementNodes, unionMembersInSourceOrder } from "./type-node-hint.js";
 
 /** `any` and `unknown` accept any JSON value. */
 const anyUnknownRule: TypeRule = {
@@ -64,12 +66,18 @@ const integerRule: TypeRule = {
   convert: () => ({ type: "integer" }),
 };
 
-/** A whole `enum` (string or numeric members). */
+/** Where an enum member is declared, so members keep the enum's own order. */
+function declaredAt(type: ts.Type): number {
+  return type.getSymbol()?.valueDeclaration?.pos ?? 0;
+}
+
+/** A whole `enum` (string or numeric members), in declaration order. */
 const enumRule: TypeRule = {
   name: "enum",
   supports: (t) => t.isUnion() && (t.flags & TS.TypeFlags.EnumLiteral) !== 0,
   convert(t, ctx) {
-    const values = (t as ts.UnionType).types.map((m) => literalValue(m, ctx.checker));
+    const members = [...(t as ts.UnionType).types].sort((a, b) => declaredAt(a) - declaredAt(b));
+    const values = members.map((m) => literalValue(m, ctx.checker));
     const types = [...new Set(values.map(jsonTypeOf))];
     return { type: types.length === 1 ? types[0] : types, enum: values };
   },
@@ -94,20 +102,11 @@ const primitiveRule: TypeRule = {
   }),
 };
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** Template literal types (`` `user-${number}` ``) become a string with an anchored `pattern`. */
 const templateLiteralRule: TypeRule = {
   name: "template-literal",
   supports: (t) => (t.flags & TS.TypeFlags.TemplateLiteral) !== 0,
-  convert(t) {
-    const { texts, types } = t as ts.TemplateLiteralType;
-    const holes = types.map((h) => (h.flags & TS.TypeFlags.Number ? "-?\\d+(\\.\\d+)?" : ".*"));
-    const body = texts.map((text, i) => escapeRegExp(text) + (holes[i] ?? "")).join("");
-    return { type: "string", pattern: `^${body}$` };
-  },
+  convert: (t) => ({ type: "string", pattern: templatePattern(t as ts.TemplateLiteralType) }),
 };
 
 /** A branded primitive (`string & { __brand: "Email" }`) is its primitive on the wire. */
@@ -138,23 +137,27 @@ function isBooleanLiteral(t: ts.Type): boolean {
 const unionRule: TypeRule = {
   name: "union",
   supports: (t) => t.isUnion(),
-  convert(t, ctx) {
-    const members = (t as ts.UnionType).types.filter(
-      (m) => (m.flags & (TS.TypeFlags.Undefined | TS.TypeFlags.Void)) === 0,
+  convert(t, ctx, node) {
+    // Members in the order the annotation lists them: the checker orders them by when it
+    // created each type, which depends on what else it checked first.
+    const members = unionMembersInSourceOrder((t as ts.UnionType).types, node, ctx.checker).filter(
+      (m) => (m.type.flags & (TS.TypeFlags.Undefined | TS.TypeFlags.Void)) === 0,
     );
-    const nullable = members.some((m) => (m.flags & TS.TypeFlags.Null) !== 0);
-    let rest = members.filter((m) => (m.flags & TS.TypeFlags.Null) === 0);
-    const booleans = rest.filter(isBooleanLiteral);
+    const nullable = members.some((m) => (m.type.flags & TS.TypeFlags.Null) !== 0);
+    let rest = members.filter((m) => (m.type.flags & TS.TypeFlags.Null) === 0);
+    const booleans = rest.filter((m) => isBooleanLiteral(m.type));
     const wholeBoolean = booleans.length === 2;
-    if (wholeBoolean) rest = rest.filter((m) => !isBooleanLiteral(m));
-    const values = rest.map((m) => literalValue(m, ctx.checker));
+    const booleanAt = rest.findIndex((m) => isBooleanLiteral(m.type));
+    if (wholeBoolean) rest = rest.filter((m) => !isBooleanLiteral(m.type));
+    const values = rest.map((m) => literalValue(m.type, ctx.checker));
     if (rest.length > 1 && values.every((v) => v !== undefined) && !wholeBoolean) {
       const all = nullable ? [...values, null] : values;
       const types = [...new Set(all.map(jsonTypeOf))];
       return { type: types.length === 1 ? types[0] : types, enum: all };
     }
-    const schemas = rest.map((m) => ctx.convert(m, ""));
-    if (wholeBoolean) schemas.push({ type: "boolean" });
+    // `x?: LabId` is `string | undefined` to the checker: the annotation names the one member.
+    const schemas = rest.map((m) => ctx.convert(m.type, "", m.node ?? (rest.length === 1 ? node : undefined)));
+    if (wholeBoolean) schemas.splice(booleanAt, 0, { type: "boolean" });
     if (nullable) return withNull(schemas);
     return schemas.length === 1 ? (schemas[0] as JsonSchema) : { anyOf: schemas };
   },
@@ -172,11 +175,14 @@ function withNull(schemas: JsonSchema[]): JsonSchema {
   return { anyOf: [...schemas, { type: "null" }] };
 }
 
-/** `Date` travels as an ISO 8601 date-time string. */
+/**
+ * `Date` travels as an ISO 8601 date-time string; `x-toolwright-date` (the runtime's
+ * `DATE_KEYWORD`) tells the runtime to hand the function a `Date`. Every dialect removes it.
+ */
 const dateRule: TypeRule = {
   name: "date",
   supports: (t) => libName(t) === "Date",
-  convert: () => ({ type: "string", format: "date-time" }),
+  convert: () => ({ type: "string", format: "date-time", "x-toolwright-date": true }),
 };
 
 const LIB_FIXES: Readonly<Record<string, string>> = {
@@ -220,14 +226,23 @@ const functionRule: TypeRule = {
 const tupleRule: TypeRule = {
   name: "tuple",
   supports: (t, ctx) => ctx.checker.isTupleType(t),
-  convert(t, ctx) {
+  convert(t, ctx, node) {
     const reference = t as ts.TypeReference;
     const flags = (reference.target as ts.TupleType).elementFlags;
+    const firstRest = flags.findIndex((f) => f & TS.ElementFlags.Variable);
+    if (firstRest !== -1 && flags.slice(firstRest + 1).some((f) => f & TS.ElementFlags.Fixed)) {
+      // JSON Schema fixes positions from the start only: it cannot say "the last item is a number".
+      return ctx.unsupported(
+        `the tuple \`${ctx.checker.typeToString(t)}\`, whose rest element comes before fixed elements`,
+        "put the fixed elements first (e.g. `[number, ...string[]]`) or take an object with named fields",
+      );
+    }
     const args = ctx.checker.getTypeArguments(reference);
+    const nodes = tupleElementNodes(node);
     const prefixItems: JsonSchema[] = [];
     let items: JsonSchema | false = false;
     args.forEach((arg, i) => {
-      const schema = ctx.convert(arg, `[${i}]`);
+      const schema = ctx.convert(arg, `[${i}]`, nodes[i]);
       if ((flags[i] ?? 0) & TS.ElementFlags.Variable) items = schema;
       else prefixItems.push(schema);
     });
@@ -246,9 +261,9 @@ const tupleRule: TypeRule = {
 const arrayRule: TypeRule = {
   name: "array",
   supports: (t, ctx) => ctx.checker.isArrayType(t),
-  convert(t, ctx) {
+  convert(t, ctx, node) {
     const [element] = ctx.checker.getTypeArguments(t as ts.TypeReference);
-    return { type: "array", items: element ? ctx.convert(element, "[]") : {} };
+    return { type: "array", items: element ? ctx.convert(element, "[]", elementNode(node)) : {} };
   },
 };
 
@@ -310,13 +325,23 @@ const objectRule: TypeRule = {
       properties[property.getName()] = schema;
       if (!optional) required.push(property.getName());
     }
-    const index = ctx.checker
-      .getIndexInfosOfType(t)
-      .find((i) => (i.keyType.flags & (TS.TypeFlags.String | TS.TypeFlags.Number)) !== 0);
+    const indexes = ctx.checker.getIndexInfosOfType(t);
+    const index = indexes.find((i) => (i.keyType.flags & (TS.TypeFlags.String | TS.TypeFlags.Number)) !== 0);
+    // `[k: \`x-${string}\`]: string`: only keys matching the template are allowed.
+    const patternProperties: Record<string, JsonSchema> = {};
+    for (const info of indexes) {
+      const keys = info.keyType.isUnion() ? info.keyType.types : [info.keyType];
+      for (const key of keys) {
+        if (key.flags & TS.TypeFlags.TemplateLiteral) {
+          patternProperties[templatePattern(key as ts.TemplateLiteralType)] = ctx.convert(info.type, "[key]");
+        }
+      }
+    }
     return {
       type: "object",
       ...(Object.keys(properties).length > 0 ? { properties } : {}),
       ...(required.length > 0 ? { required } : {}),
+      ...(Object.keys(patternProperties).length > 0 ? { patternProperties } : {}),
       additionalProperties: index ? ctx.convert(index.type, "[key]") : (t.flags & TS.TypeFlags.NonPrimitive) !== 0,
     };
   },

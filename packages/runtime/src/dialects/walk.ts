@@ -80,6 +80,13 @@ export function moveToDescription(
   const out: SchemaNode = { ...node };
   const parts = moved.map((k) => `${k}: ${JSON.stringify(node[k])}`);
   for (const k of moved) delete out[k];
+  // Keys a pattern allowed must stay allowed once the pattern is gone: the object opens up
+  // to their schemas (a strict target then refuses it as it refuses any open object).
+  if (moved.includes("patternProperties") && isNode(node.patternProperties) && node.additionalProperties !== true) {
+    const patterned = Object.values(node.patternProperties).filter(isNode);
+    const extra = isNode(node.additionalProperties) ? [node.additionalProperties, ...patterned] : patterned;
+    if (extra.length > 0) out.additionalProperties = extra.length === 1 ? (extra[0] as SchemaNode) : { anyOf: extra };
+  }
   const before = typeof node.description === "string" && node.description.length > 0 ? `${node.description} ` : "";
   out.description = `${before}(${parts.join("; ")})`;
   notes.add("info", "keyword-moved", path, `${moved.join(", ")} not accepted by ${target}: moved into the description`);
