@@ -21,6 +21,7 @@ import type { AgentStreamEvent, RunResult } from "./runner/types.js";
 import { emptyUsage, type PriceTable, priceOf, requirePrice } from "./runner/usage.js";
 import type { CompiledSpec } from "./spec.js";
 import { type FunctionTool, type Tool, type ToolInput, type ToolOptions, tool } from "./tool.js";
+import type { ToolDeps } from "./tool-deps.js";
 import { validateArguments } from "./validation/arguments.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: a tool wraps functions of any signature
@@ -78,6 +79,12 @@ export interface RunOptions<Deps = unknown> {
   readonly maxTurns?: number;
 }
 
+/**
+ * The options argument of `run` and `stream`: optional while nothing asks for deps, and
+ * with `deps` required once the agent's type or a tool's `ToolContext<D>` does.
+ */
+type RunArgs<Deps> = unknown extends Deps ? [options?: RunOptions<Deps>] : [options: RunOptions<Deps> & { readonly deps: Deps }];
+
 /** Where a run starts: a user message, a transcript to continue, or a paused run's state. */
 export type RunInput = string | readonly Message[] | RunState;
 
@@ -96,15 +103,18 @@ export type RunInput = string | readonly Message[] | RunState;
  * const result = await agent.run("What happened to order A-771?", { deps });
  * console.log(result.output);
  * ```
+ *
+ * `Tools` is inferred from `tools`: a tool taking `ToolContext<Db>` makes `run` require
+ * `{ deps }` with a `Db` (see {@link ToolDeps}); `Deps` types the hooks' context.
  */
-export class Agent<Deps = unknown> implements StateOwner {
+export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly ToolInput[]> implements StateOwner {
   readonly name: string;
   readonly #options: AgentOptions<Deps>;
   readonly #registry: ToolRegistry;
   #config: AgentConfig | undefined;
   #model: Model | undefined;
 
-  constructor(options: AgentOptions<Deps>) {
+  constructor(options: AgentOptions<Deps> & { readonly tools?: Tools }) {
     checkOptions(options);
     this.name = options.name;
     this.#options = options;
@@ -161,7 +171,7 @@ export class Agent<Deps = unknown> implements StateOwner {
    * if (result.state) { result.state.approve(result.interruptions[0].callId); await agent.run(result.state); }
    * ```
    */
-  async run(input: RunInput, options: RunOptions<Deps> = {}): Promise<RunResult> {
+  async run(input: RunInput, ...[options = {}]: RunArgs<Deps & ToolDeps<Tools>>): Promise<RunResult> {
     return drain(this.#start(input, options, undefined, false));
   }
 
@@ -176,7 +186,7 @@ export class Agent<Deps = unknown> implements StateOwner {
    * }
    * ```
    */
-  stream(input: RunInput, options: RunOptions<Deps> = {}): AsyncGenerator<AgentStreamEvent, RunResult> {
+  stream(input: RunInput, ...[options = {}]: RunArgs<Deps & ToolDeps<Tools>>): AsyncGenerator<AgentStreamEvent, RunResult> {
     return this.#start(input, options, undefined, true);
   }
 

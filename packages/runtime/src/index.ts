@@ -126,5 +126,6 @@ export type {
   ToolOptions,
 } from "./tool.js";
 export { bindArguments, tool } from "./tool.js";
+export type { ToolDeps } from "./tool-deps.js";
 export { asTool, toTool } from "./tool-input.js";
 export { toolsOf } from "./tools-of.js";
