@@ -45,7 +45,8 @@ export interface SourceLocation {
 
 /**
  * What the runtime hands a generated validator: the few checks that would be long to inline.
- * Formats are the ones the compiler generates checks for (`date-time`, `date`, `time`).
+ * Formats are the ones the compiler generates checks for (`date-time`, `date`, `time`,
+ * `email`, `uuid`).
  */
 export interface ValidatorHelpers {
   /** The length of a string in code points, as `minLength` and `maxLength` count. */

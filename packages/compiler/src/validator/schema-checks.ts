@@ -63,7 +63,7 @@ const KEYWORDS: Readonly<Record<string, "any" | "number" | "string" | "array" | 
 };
 
 /** Formats the runtime's helpers check exactly as ajv-formats' "fast" mode does. */
-const FORMATS = new Set(["date-time", "date", "time"]);
+const FORMATS = new Set(["date-time", "date", "time", "email", "uuid"]);
 
 /** The test that `v` has JSON type `type`; numbers must be finite. */
 const TYPE_TESTS: Readonly<Record<string, (v: string) => string>> = {

@@ -42,10 +42,15 @@ function unique(items: readonly unknown[]): boolean {
 // so the generated checks and Ajv accept the same strings.
 const DATE = "\\d{4}-[01]\\d-[0-3]\\d";
 const TIME = "(?:[0-2]\\d:[0-5]\\d:[0-5]\\d|23:59:60)(?:\\.\\d+)?(?:z|[+-]\\d\\d(?::?\\d\\d)?)";
+// An e-mail address as the HTML standard's "valid e-mail address" grammar writes it.
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const HEX = "[0-9a-f]";
 const FORMATS: Readonly<Record<string, RegExp>> = {
   date: new RegExp(`^${DATE}$`),
   time: new RegExp(`^${TIME}$`, "i"),
   "date-time": new RegExp(`^${DATE}t${TIME}$`, "i"),
+  email: new RegExp(`^[a-z0-9.!#$%&'*+/=?^_\`{|}~-]+@${LABEL}(?:\\.${LABEL})*$`, "i"),
+  uuid: new RegExp(`^(?:urn:uuid:)?${HEX}{8}-(?:${HEX}{4}-){3}${HEX}{12}$`, "i"),
 };
 
 function format(name: string): (text: string) => boolean {
