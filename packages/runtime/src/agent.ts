@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { InMemoryStore } from "./memory/in-memory-store.js";
+import { type MemoryOptions, memoryScope, resolveMemory } from "./memory/memory.js";
 import type { Message } from "./messages.js";
 import type { Model, ToolDefinition } from "./model.js";
 import type { Touched } from "./policy/capabilities.js";
@@ -65,6 +67,8 @@ export interface AgentOptions<Deps = unknown> extends PolicyOptions {
   readonly maxDepth?: number;
   /** Signs run states with HMAC-SHA256; a state is then only resumed with the same secret. */
   readonly stateSecret?: string;
+  /** Where `ctx.memory` and the memory tools keep what they remember, and whose it is (see `MemoryOptions`). */
+  readonly memory?: MemoryOptions;
   /** Follow every run from outside the loop, e.g. `openTelemetry()` from `toolwright/telemetry`. */
   readonly observers?: readonly RunObserver[];
 }
@@ -77,13 +81,19 @@ export interface RunOptions<Deps = unknown> {
   readonly signal?: AbortSignal;
   /** Overrides the agent's `maxTurns` for this run. */
   readonly maxTurns?: number;
+  /** The user this run serves: scopes memory under `memory: { scope: "user" }`. */
+  readonly userId?: string;
+  /** The conversation this run belongs to: scopes memory under the default `"session"` scope (default: the run's id). */
+  readonly sessionId?: string;
 }
 
 /**
  * The options argument of `run` and `stream`: optional while nothing asks for deps, and
  * with `deps` required once the agent's type or a tool's `ToolContext<D>` does.
  */
-type RunArgs<Deps> = unknown extends Deps ? [options?: RunOptions<Deps>] : [options: RunOptions<Deps> & { readonly deps: Deps }];
+type RunArgs<Deps> = unknown extends Deps
+  ? [options?: RunOptions<Deps>]
+  : [options: RunOptions<Deps> & { readonly deps: Deps }];
 
 /** Where a run starts: a user message, a transcript to continue, or a paused run's state. */
 export type RunInput = string | readonly Message[] | RunState;
@@ -113,6 +123,8 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
   readonly #registry: ToolRegistry;
   #config: AgentConfig | undefined;
   #model: Model | undefined;
+  // The default memory lives as long as the agent, so every run of it shares one store.
+  readonly #memory = new InMemoryStore();
 
   constructor(options: AgentOptions<Deps> & { readonly tools?: Tools }) {
     checkOptions(options);
@@ -186,7 +198,10 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
    * }
    * ```
    */
-  stream(input: RunInput, ...[options = {}]: RunArgs<Deps & ToolDeps<Tools>>): AsyncGenerator<AgentStreamEvent, RunResult> {
+  stream(
+    input: RunInput,
+    ...[options = {}]: RunArgs<Deps & ToolDeps<Tools>>
+  ): AsyncGenerator<AgentStreamEvent, RunResult> {
     return this.#start(input, options, undefined, true);
   }
 
@@ -247,6 +262,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
       maxCostUsd: budget,
       maxTurns: options.maxTurns ?? config.maxTurns,
       streaming,
+      memoryScope: child ? child.memoryScope : memoryScope(this.name, config.memory, options),
     };
     const run = adapt ? adapt(env) : env;
     linkRun(run);
@@ -279,6 +295,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
       afterTool: hookList(o.hooks?.afterTool) as AgentConfig["afterTool"],
       modelMiddleware: o.hooks?.model ?? [],
       policy: resolvePolicy(this.name, o, sorted),
+      memory: resolveMemory(this.name, o.memory ?? {}, () => this.#memory),
     };
     return this.#config;
   }

@@ -1,3 +1,4 @@
+import type { Memory } from "./memory/memory.js";
 import type { ToolFetch } from "./policy/guarded-fetch.js";
 
 declare const toolContextBrand: unique symbol;
@@ -61,6 +62,8 @@ export interface ToolContext<Deps = unknown> {
    * checked, and a refused one throws a `ToolError` saying why. Aborted with `signal`.
    */
   readonly fetch: ToolFetch;
+  /** What the agent remembers for this run's user or session (see `memory` in the agent's options). */
+  readonly memory: Memory;
   /** Brand the compiler recognises; never present at run time. */
   readonly [toolContextBrand]?: never;
 }

@@ -25,6 +25,8 @@ export type {
   ToolRunResult,
 } from "./invoke.js";
 export { DEFAULT_TIMEOUT_MS, invoke, runTool, validateArguments } from "./invoke.js";
+export type { Memory, MemoryOptions } from "./memory/memory.js";
+export type { MemoryEntry, MemoryStore } from "./memory/memory-store.js";
 export type {
   AssistantMessage,
   Message,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ToolContext, ToolLogger, Usage } from "./context.js";
 import { Retry, ToolArgumentError, ToolError, ToolExceptionError, ToolShapeError, ToolTimeoutError } from "./errors.js";
+import { unavailableMemory } from "./memory/memory.js";
 import { guardedFetch } from "./policy/guarded-fetch.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
 import type { Tool, ToolArgs } from "./tool.js";
@@ -44,6 +45,10 @@ const noUsage: Readonly<Usage> = Object.freeze({
   costUsd: 0,
 });
 
+const OUTSIDE_RUN = unavailableMemory(
+  "ctx.memory is only there inside an agent run; to call this tool on its own, pass { memory } in its context.",
+);
+
 function buildContext(tool: Tool, init: ToolContextInit, signal: AbortSignal): ToolContext<never> {
   return Object.freeze({
     deps: init.deps as never,
@@ -58,6 +63,7 @@ function buildContext(tool: Tool, init: ToolContextInit, signal: AbortSignal): T
     log: init.log ?? silent,
     // Outside an agent there is no allowlist: requests are refused unless the caller passes a fetch.
     fetch: init.fetch ?? guardedFetch(undefined, signal),
+    memory: init.memory ?? OUTSIDE_RUN,
   });
 }
 

@@ -2,6 +2,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { type CallToolResult, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolContext, Usage } from "../context.js";
 import { ToolError, ToolTimeoutError, ToolwrightError } from "../errors.js";
+import { unavailableMemory } from "../memory/memory.js";
 import { guardedFetch } from "../policy/guarded-fetch.js";
 import { serializeResult } from "../result.js";
 import { runTool, type ToolRunResult } from "../run-tool.js";
@@ -35,6 +36,9 @@ const NO_USAGE: Readonly<Usage> = Object.freeze({
   requests: 0,
   costUsd: 0,
 });
+
+/** A served tool has no agent, so no memory. */
+const SERVED_MEMORY = unavailableMemory("ctx.memory is not available to a tool served over MCP: it has no agent run.");
 
 function errorResult(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
@@ -115,6 +119,7 @@ export async function handleCall<Deps>(
     log,
     // A served tool has no agent, so no egress allowlist: ctx.fetch refuses every request.
     fetch: guardedFetch(undefined, extra.signal),
+    memory: SERVED_MEMORY,
   });
   const release = trackSession(session);
   try {

@@ -1,3 +1,4 @@
+import type { ResolvedMemory } from "../memory/memory.js";
 import type { Model, ToolDefinition } from "../model.js";
 import type { ResolvedPolicy } from "../policy/run-policy.js";
 import type { Tool } from "../tool.js";
@@ -28,6 +29,7 @@ export interface AgentConfig extends StateOwner {
   readonly modelMiddleware: readonly ModelMiddleware[];
   /** Autonomy tier, trifecta action and egress allowlist. */
   readonly policy: ResolvedPolicy;
+  readonly memory: ResolvedMemory;
 }
 
 /** One run in progress. */
@@ -48,4 +50,6 @@ export interface RunEnv {
   readonly maxCostUsd: number | undefined;
   readonly maxTurns: number;
   readonly streaming: boolean;
+  /** Whose memory `ctx.memory` reads: `user:<id>` or `session:<id>`; undefined for the run's own session. */
+  readonly memoryScope: string | undefined;
 }

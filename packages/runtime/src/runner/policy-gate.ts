@@ -40,6 +40,11 @@ export function egressRefusal(env: RunEnv, tool: Tool, args: ToolArgs): string |
   return `${tool.name} may not reach the "${tool.egress}" given: ${verdict.reason}. Use a URL the allowlist allows, or tell the user this address cannot be reached.`;
 }
 
+/** Counts text a tool read back from memory as untrusted content in the run. */
+export function memoryRead(env: RunEnv, toolName: string): void {
+  env.snapshot.touched.untrusted_content ??= toolName;
+}
+
 /** Records what a call that is about to run touches, so later calls of the run are judged with it. */
 export function admitCall(env: RunEnv, tool: Tool): void {
   touch(env.snapshot.touched, tool);

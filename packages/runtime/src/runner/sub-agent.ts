@@ -28,6 +28,8 @@ export interface ChildRun {
   readonly signal: AbortSignal;
   /** The parent run's record of what it touched, shared so the trifecta spans both runs. */
   readonly touched: Touched | undefined;
+  /** The parent run's memory scope: a sub-agent remembers for its caller's user or session. */
+  readonly memoryScope: string | undefined;
   /** The parent's call this run answers: its observers follow the sub-run too. */
   readonly caller: ToolContext<unknown>;
 }
@@ -75,6 +77,7 @@ export function subAgentTool(
           deps: ctx.deps,
           signal: ctx.signal,
           touched: parent?.snapshot.touched,
+          memoryScope: parent && (parent.memoryScope ?? `session:${parent.snapshot.runId}`),
           caller: ctx,
         });
       } catch (error) {

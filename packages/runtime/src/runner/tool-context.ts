@@ -1,6 +1,8 @@
 import type { ToolContext, ToolLogger } from "../context.js";
+import { scopedMemory } from "../memory/memory.js";
 import { guardedFetch } from "../policy/guarded-fetch.js";
 import type { RunEnv } from "./env.js";
+import { memoryRead } from "./policy-gate.js";
 import type { LogLine } from "./types.js";
 
 /**
@@ -30,6 +32,7 @@ export function makeContext(
   signal: AbortSignal,
   logs: LogLine[],
 ): ToolContext<never> {
+  const { memory } = env.config;
   return {
     deps: env.deps as never,
     runId: env.snapshot.runId,
@@ -41,6 +44,9 @@ export function makeContext(
     usage: env.snapshot.usage,
     log: logger(logs),
     fetch: guardedFetch(env.config.policy.egress, signal),
+    memory: scopedMemory(memory.store, env.memoryScope ?? `session:${env.snapshot.runId}`, memory.maxChars, () =>
+      memoryRead(env, toolName),
+    ),
   };
 }
 
