@@ -12,6 +12,13 @@ export interface JsonSchema {
   readonly [keyword: string]: unknown;
 }
 
+/**
+ * The keyword the compiler writes on the schema of a `Date` (`{ type: "string", format:
+ * "date-time", "x-toolwright-date": true }`): the runtime hands the function a `Date`
+ * there. Validators ignore it, and every dialect removes it before a schema is sent.
+ */
+export const DATE_KEYWORD = "x-toolwright-date";
+
 /** Behaviour flags of a tool, from TSDoc tags (`@readOnly`, ...) or `tool()` options. */
 export interface ToolFlags {
   /** The tool only reads: safe to retry, never needs approval for side effects. */

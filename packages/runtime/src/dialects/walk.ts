@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../spec.js";
+import { DATE_KEYWORD, type JsonSchema } from "../spec.js";
 import type { DialectNote, DialectSeverity } from "./types.js";
 
 /** A schema node we can read and build; the canonical schema is plain JSON. */
@@ -160,10 +160,19 @@ export function refName(ref: string): string | undefined {
   return m?.[1]?.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
-/** The root without `$schema`, `$id` and `$comment`: no function-calling API wants them. */
+/** `node` and every subschema without {@link DATE_KEYWORD}, which only the runtime reads. */
+function withoutRuntimeKeywords(node: SchemaNode): SchemaNode {
+  const { [DATE_KEYWORD]: _date, ...rest } = node;
+  return mapChildren(rest, "", withoutRuntimeKeywords);
+}
+
+/**
+ * The root without `$schema`, `$id` and `$comment`, and no node with the runtime's own
+ * `x-toolwright-date`: no function-calling API wants them.
+ */
 export function withoutMeta(schema: JsonSchema): SchemaNode {
   const { $schema: _s, $id: _i, $comment: _c, ...rest } = schema;
-  return rest;
+  return withoutRuntimeKeywords(rest);
 }
 
 /**

@@ -54,6 +54,8 @@ function walk(value: unknown, copy: boolean, depth: number, count: ValueCount): 
   // The key being read when something threw; undefined while reading this value itself.
   let key: string | number | undefined;
   try {
+    // A caller's Date (for a `Date` parameter, or arguments a hook changed) is sent as JSON sends it.
+    if (value instanceof Date) return value.toISOString();
     if (Array.isArray(value)) {
       const fresh: unknown[] = [];
       for (key = 0; key < value.length; key++) {
@@ -83,7 +85,8 @@ function walk(value: unknown, copy: boolean, depth: number, count: ValueCount): 
 
 /**
  * A fresh copy of JSON-like arguments made only of own enumerable data, so freezing it
- * never freezes the caller's objects and no key can reach a prototype. With `copy` false
+ * never freezes the caller's objects and no key can reach a prototype; a `Date` becomes
+ * its ISO string. With `copy` false
  * (for a value JSON.parse just made, which is already such a copy) it only checks it.
  * Throws {@link ArgumentReadError} on nesting past {@link MAX_DEPTH}, on a non-finite
  * number, and when reading the value throws. `count`, when given, is increased by the

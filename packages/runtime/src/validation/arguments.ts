@@ -13,6 +13,7 @@ import type { Repair } from "../repair/repair.js";
 import type { JsonSchema } from "../spec.js";
 import type { Tool, ToolArgs } from "../tool.js";
 import { checkerFor, type SchemaCheck } from "./compile.js";
+import { reviveDates } from "./dates.js";
 import { argumentFeedback, type Coverage } from "./feedback.js";
 import { generatedCheck } from "./generated.js";
 import { issuesFromAjv } from "./issues.js";
@@ -116,6 +117,16 @@ function readArguments(raw: unknown, count: ValueCount): Parsed {
  * ```
  */
 export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
+  const check = checkArguments(tool, raw);
+  if (!check.ok) return check;
+  // Dates last: repairs and checks see the JSON text, the function gets a Date.
+  const dated = reviveDates(check.args, tool.parameters);
+  if (dated.issues.length > 0) return fail(tool, dated.issues);
+  return dated.value === check.args ? check : { ...check, args: deepFreeze(dated.value) as ToolArgs };
+}
+
+/** The checks and repairs of {@link validateArguments}, before dates are revived. */
+function checkArguments(tool: Tool, raw: unknown): ArgumentCheck {
   const schema = tool.parameters;
   const count: ValueCount = { values: 0 };
   const parsed = readArguments(raw, count);

@@ -440,7 +440,7 @@ export const cases: readonly MalformedCase[] = [
     name: "a revoked proxy as a traveller",
     raw: { ...validObject(), travellers: [revokedProxy()] },
     problems: [
-      "/travellers/0: the arguments could not be read: reading them threw \"TypeError: Cannot perform 'IsArray' on a…\" (a message of 68 characters); pass plain data (no throwing getters or proxies)",
+      "/travellers/0: the arguments could not be read: reading them threw \"TypeError: Cannot perform 'getPrototypeO…\" (a message of 75 characters); pass plain data (no throwing getters or proxies)",
     ],
   },
   {

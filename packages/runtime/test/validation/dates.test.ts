@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { dialects } from "../../src/dialects/index.js";
+import { asTool, type Tool, validateArguments } from "../../src/index.js";
+import { DATE_KEYWORD } from "../../src/spec.js";
+import { parseDateTime } from "../../src/validation/dates.js";
+
+const date = { type: "string", format: "date-time", [DATE_KEYWORD]: true };
+
+function schemaTool(properties: Record<string, unknown>, $defs: Record<string, unknown> = {}): Tool {
+  return asTool({
+    name: "t",
+    description: "A test tool.",
+    parameters: { type: "object", properties, additionalProperties: false, $defs },
+    execute: () => "ran",
+  });
+}
+
+describe("parseDateTime", () => {
+  it.each([
+    ["2026-03-01T09:30:00Z", "2026-03-01T09:30:00.000Z"],
+    ["2026-03-01t09:30:00.5z", "2026-03-01T09:30:00.500Z"],
+    ["2026-03-01T09:30:00+05:30", "2026-03-01T04:00:00.000Z"],
+    ["2026-03-01T00:30:00-0100", "2026-03-01T01:30:00.000Z"],
+    ["2024-02-29T12:00:00Z", "2024-02-29T12:00:00.000Z"],
+    ["0099-12-31T23:59:59.999Z", "0099-12-31T23:59:59.999Z"],
+  ])("reads %s", (text, iso) => {
+    expect(parseDateTime(text)?.toISOString()).toBe(iso);
+  });
+
+  it.each([
+    "2026-02-31T10:00:00Z",
+    "2025-02-29T10:00:00Z",
+    "2026-13-01T10:00:00Z",
+    "2026-00-10T10:00:00Z",
+    "2026-03-01T24:00:00Z",
+    "2026-03-01T10:60:00Z",
+    "2026-03-01T10:00:60Z",
+    "2026-03-01T10:00:00+24:00",
+    "2026-03-01T10:00:00",
+    "2026-03-01",
+    "next Tuesday",
+  ])("names no moment: %s", (text) => {
+    expect(parseDateTime(text)).toBeUndefined();
+  });
+});
+
+describe("validateArguments: Date members arrive as Dates", () => {
+  const events = schemaTool(
+    {
+      at: date,
+      maybe: { type: ["string", "null"], format: "date-time", [DATE_KEYWORD]: true },
+      tree: { $ref: "#/$defs/Node" },
+      event: {
+        anyOf: [
+          { type: "object", properties: { kind: { const: "a" }, when: date }, required: ["kind"] },
+          { type: "object", properties: { kind: { const: "b" }, when: { type: "string" } }, required: ["kind"] },
+        ],
+      },
+      note: { type: "string", format: "date-time" },
+    },
+    {
+      Node: {
+        type: "object",
+        properties: { at: date, children: { type: "array", items: { $ref: "#/$defs/Node" } } },
+        additionalProperties: false,
+      },
+    },
+  );
+
+  it("revives dates through $ref recursion, nullable types and a discriminated union, and nothing else", () => {
+    const check = validateArguments(events, {
+      at: "2026-03-01T09:30:00Z",
+      maybe: null,
+      tree: { at: "2026-03-01T09:30:00Z", children: [{ children: [{ at: "2026-03-02T09:30:00Z" }] }] },
+      event: { kind: "a", when: "2026-03-03T09:30:00Z" },
+      note: "2026-03-04T09:30:00Z",
+    });
+    if (!check.ok) throw check.error;
+    const args = check.args;
+    expect(args.at).toEqual(new Date("2026-03-01T09:30:00Z"));
+    expect(args.maybe).toBeNull();
+    expect(args.tree.children[0].children[0].at).toEqual(new Date("2026-03-02T09:30:00Z"));
+    expect(args.event.when).toEqual(new Date("2026-03-03T09:30:00Z"));
+    // A string with the date-time format that is not a TypeScript Date stays a string.
+    expect(args.note).toBe("2026-03-04T09:30:00Z");
+    expect(Object.isFrozen(args.tree.children[0])).toBe(true);
+  });
+
+  it("leaves a string member of the other union branch a string", () => {
+    const check = validateArguments(events, { event: { kind: "b", when: "2026-03-03T09:30:00Z" } });
+    expect(check.ok && check.args.event.when).toBe("2026-03-03T09:30:00Z");
+  });
+
+  it("takes a caller's Date as its ISO text, and refuses an invalid Date", () => {
+    const check = validateArguments(events, { at: new Date("2026-03-01T09:30:00Z"), maybe: new Date(0) });
+    expect(check.ok && check.args.maybe).toEqual(new Date(0));
+    const invalid = validateArguments(events, { at: new Date(Number.NaN) });
+    expect(!invalid.ok && invalid.error.issues.map((i) => [i.code, i.path])).toEqual([["unreadable", "/at"]]);
+  });
+
+  it("reports date text that names no moment at its path", () => {
+    const check = validateArguments(events, { tree: { children: [{ at: "2026-02-30T10:00:00Z" }] } });
+    expect(!check.ok && check.error.issues).toEqual([
+      {
+        code: "invalid_value",
+        path: "/tree/children/0/at",
+        message:
+          '/tree/children/0/at: must be a real date-time such as "2026-03-01T09:30:00Z", got "2026-02-30T10:00:00Z" (a string)',
+      },
+    ]);
+  });
+
+  it("never sends the runtime's keyword through a dialect", () => {
+    for (const dialect of Object.values(dialects)) {
+      expect(JSON.stringify(dialect.toDialect(events.parameters).schema)).not.toContain(DATE_KEYWORD);
+    }
+  });
+});
