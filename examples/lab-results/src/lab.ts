@@ -27,6 +27,7 @@ export class LabBusyError extends Error {
  * @param patientId The patient's id, e.g. "P-1001".
  * @param panel Which panel: complete blood count, basic metabolic panel or lipids.
  * @readOnly
+ * @capability private_data
  */
 export async function fetchPanel(
   patientId: string,
@@ -47,6 +48,7 @@ export async function fetchPanel(
  * Fetch the radiologist's report of an imaging study.
  * @param studyId The study id, e.g. "S-77".
  * @readOnly
+ * @capability private_data
  */
 export function fetchImagingReport(studyId: string, ctx: ToolContext<LabDeps>): Promise<string> {
   // The signal aborts when the tool's time limit passes; the archive request stops with it.
@@ -65,4 +67,18 @@ export function flagValue(analyte: string, value: number, ctx: ToolContext<LabDe
   // the agent's "return_generic" policy keeps the details out of the conversation.
   if (!range) throw new Error(`reference table lab_ranges_v3 has no row for "${analyte}" (db host 10.0.4.12)`);
   return value < range.low ? "low" : value > range.high ? "high" : "normal";
+}
+
+/**
+ * Read a published clinical guideline (e.g. reference ranges for an age group) from the web.
+ * @param url The guideline's https address, on a site the deployment allows.
+ * @readOnly
+ * @capability untrusted_content
+ * @egress url
+ */
+export async function readGuideline(url: string, ctx: ToolContext<LabDeps>): Promise<string> {
+  // ctx.fetch checks the URL and every redirect against the agent's egress allowlist.
+  const response = await ctx.fetch(url);
+  if (!response.ok) throw new ToolError(`The guideline site answered ${response.status}.`);
+  return (await response.text()).slice(0, 4_000);
 }
