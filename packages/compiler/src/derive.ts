@@ -145,7 +145,9 @@ export function deriveSpec(site: ToolSite, ctx: DeriveContext): { spec?: ToolSpe
     { doc, declaration: declaration ?? site.node, options: site.options, parameters, toolName: name },
     problems,
   );
-  const file = site.node.getSourceFile();
+  // A bare function in a tool list is defined where it is declared, not in the list.
+  const place = site.emission.kind === "wrap" ? declaration : site.node;
+  const file = place.getSourceFile();
   const spec: ToolSpec = {
     $toolwright: 1,
     name,
@@ -157,7 +159,7 @@ export function deriveSpec(site: ToolSite, ctx: DeriveContext): { spec?: ToolSpe
     ...policy,
     source: {
       file: path.relative(ctx.rootDir, file.fileName).split(path.sep).join("/"),
-      line: file.getLineAndCharacterOfPosition(site.node.getStart(file)).line + 1,
+      line: file.getLineAndCharacterOfPosition(place.getStart(file)).line + 1,
     },
   };
   return { spec, problems };
