@@ -21,7 +21,8 @@ export function reconcile(
     if (!seen || c.attempt > seen.attempt) last.set(c.callKey, c);
   }
   for (const p of snapshot.pending ?? []) {
-    if (p.result || p.approval?.status === "pending") continue;
+    // Decided already: waiting for a person, or refused (a rejected call never runs).
+    if (p.result || p.approval?.status === "pending" || p.approval?.status === "rejected") continue;
     if (last.get(`${snapshot.step}:${p.call.id}`)?.status !== "started") continue;
     const flags = tools.get(p.call.name)?.flags;
     if (flags?.idempotent === true || flags?.readOnly === true) continue;

@@ -99,6 +99,29 @@ export function runStoreConformance(harness: StoreHarness): void {
       await Promise.all([a.close(), b.close()]);
     });
 
+    it("never runs a call of unknown outcome again once a person rejected it", async () => {
+      const [a, b] = await twoHandles();
+      const stop = new AbortController();
+      const first = refundAgent({
+        approval: false,
+        during: () => {
+          stop.abort(new Error("worker killed"));
+          return forever();
+        },
+      });
+      await expect(
+        startRun(first.agent, "refund A-1", { store: a, runId: "r-refused", signal: stop.signal, leaseMs: 50 }),
+      ).rejects.toBeInstanceOf(RunAbortedError);
+      await expired();
+      await resumeRun(refundAgent({ approval: false }).agent, "r-refused", { store: b });
+      await b.reject("r-refused", "refund_1", "It went through: the bank shows the refund.");
+      const second = refundAgent({ approval: false });
+      const done = await resumeRun(second.agent, "r-refused", { store: a });
+      expect(done.output).toBe("Done: lookup=ok, refund=rejected");
+      expect(second.effects.refunds).toEqual([]);
+      await Promise.all([a.close(), b.close()]);
+    });
+
     it("runs a started call of an idempotent tool again after its worker died, with the same idempotency key", async () => {
       const [a, b] = await twoHandles();
       const stop = new AbortController();
