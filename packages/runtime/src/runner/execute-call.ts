@@ -8,6 +8,7 @@ import { validateArguments } from "../validation/arguments.js";
 import type { RunEnv } from "./env.js";
 import type { ToolCallResult } from "./hooks.js";
 import { type CallFacts, GENERIC_FAILURE, rejectedText, type SettledCall, settle, timeoutText } from "./outcome.js";
+import { egressRefusal } from "./policy-gate.js";
 import { backoffMs, sleep } from "./retry.js";
 import { makeContext } from "./tool-context.js";
 import type { LogLine } from "./types.js";
@@ -72,7 +73,10 @@ export async function executeCall(env: RunEnv, site: CallSite, tool: Tool, propo
   return { kind: "settled", settled: done(site, tool, ran, logs, startedAt) };
 }
 
-/** The `beforeTool` chain: the first hook that decides wins; `replace_args` are validated again. */
+/**
+ * The `beforeTool` chain: the first hook that decides wins; `replace_args` are validated
+ * again, and their URL checked against the egress allowlist again.
+ */
 async function runBefore(
   env: RunEnv,
   tool: Tool,
@@ -91,6 +95,8 @@ async function runBefore(
     }
     const checked = validateArguments(tool, decision.args);
     if (!checked.ok) return { ran: { outcome: "invalid_arguments", content: checked.error.message, attempts: 0 } };
+    const refused = egressRefusal(env, tool, checked.args);
+    if (refused) return { ran: { outcome: "rejected", content: rejectedText(refused), attempts: 0 } };
     args = checked.args;
   }
   return { args };

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Agent, AgentConfigError, type Tool, tool } from "../../src/index.js";
 import { HttpModel } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
+import { FakeModel } from "../../src/testing/index.js";
 import { type Loopback, nth, type ScriptStep, startLoopback } from "../providers/servers/loopback.js";
 import { openAiChatRenderer } from "../providers/servers/openai-chat-server.js";
 
@@ -99,6 +100,27 @@ describe("egress allowlist in a run", () => {
         `10.0.0.7, in a private network, which is not on the allowlist; allowed: ${site.base}.`,
     );
     expect(site.hits).toEqual(["/away"]);
+  });
+
+  it("checks the URL a beforeTool hook puts in place, as the model's own", async () => {
+    const site = await website("/page");
+    const model = FakeModel.script([
+      { toolCalls: [{ id: "c1", name: "fetch_page", args: { url: `${site.base}/page` } }] },
+      "ok",
+    ]);
+    const agent = new Agent({
+      name: "web",
+      model,
+      tools: [fetchPage],
+      egress: { allow: [site.base] },
+      hooks: { beforeTool: () => ({ action: "replace_args", args: { url: "http://localhost:9/" } }) },
+    });
+    const result = await agent.run("Read it.");
+    expect(result.steps[0]?.calls[0]).toMatchObject({
+      outcome: "rejected",
+      content: `Not run: fetch_page may not reach the "url" given: its host localhost is this machine, which is not on the allowlist; allowed: ${site.base}. Use a URL the allowlist allows, or tell the user this address cannot be reached.`,
+    });
+    expect(site.hits).toEqual([]);
   });
 
   it("refuses an egress tool on an agent with no allowlist, at configuration", () => {
