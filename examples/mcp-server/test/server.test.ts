@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * launched as `node <out>/server.js` and spoken to over stdio by the official SDK client.
  */
 const root = path.resolve(import.meta.dirname, "..");
-// A build folder of this test process's own, so it never races another build of dist/.
-const out = path.join(root, `.tmp/test-build-${process.pid}`);
+// A build folder of this run's own (git-ignored, so dependencies still resolve from the
+// example), never the shared dist/: two runs at once cannot collide.
+let out: string;
 const clients: Client[] = [];
 
 async function launch(approve?: boolean): Promise<Client> {
@@ -37,6 +38,8 @@ function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
 }
 
 beforeAll(() => {
+  mkdirSync(path.join(root, ".tmp"), { recursive: true });
+  out = mkdtempSync(path.join(root, ".tmp", "test-build-"));
   const tspc = path.join(root, "node_modules/ts-patch/bin/tspc.js");
   execFileSync(process.execPath, [tspc, "-p", "tsconfig.build.json", "--outDir", out], { cwd: root, stdio: "pipe" });
 });

@@ -1,17 +1,29 @@
 import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Agent, RunState } from "toolwright";
 import { FakeModel } from "toolwright/testing";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, OrderDeps } from "../src/orders.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+let out: string;
 let supportAgent: (model: FakeModel) => Agent<OrderDeps>;
 
 beforeAll(async () => {
-  // Built for real: tspc runs the toolwright transformer, which writes each tool's spec.
-  execFileSync(`${root}node_modules/.bin/tspc`, ["-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
-  ({ supportAgent } = await import(`${root}dist/agent.js`));
+  // Built for real into a folder of this run's own (git-ignored, so "toolwright" still
+  // resolves from the example), never into the shared dist/: two runs at once cannot collide.
+  mkdirSync(`${root}.tmp`, { recursive: true });
+  out = mkdtempSync(`${root}.tmp/test-build-`);
+  execFileSync(`${root}node_modules/.bin/tspc`, ["-p", "tsconfig.build.json", "--outDir", out], {
+    cwd: root,
+    stdio: "pipe",
+  });
+  ({ supportAgent } = await import(`${out}/agent.js`));
+});
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
 });
 
 const store = (): OrderDeps => ({

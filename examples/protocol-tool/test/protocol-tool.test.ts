@@ -1,16 +1,28 @@
 import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Agent } from "toolwright";
 import { FakeModel } from "toolwright/testing";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+let out: string;
 let helpAgent: (model: FakeModel) => Agent;
 
 beforeAll(async () => {
-  // Built for real: tspc runs the toolwright transformer (on readArticle; the protocol tool needs none).
-  execFileSync(`${root}node_modules/.bin/tspc`, ["-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
-  ({ helpAgent } = await import(`${root}dist/agent.js`));
+  // Built for real into a folder of this run's own (git-ignored, so "toolwright" still
+  // resolves from the example), never into the shared dist/: two runs at once cannot collide.
+  mkdirSync(`${root}.tmp`, { recursive: true });
+  out = mkdtempSync(`${root}.tmp/test-build-`);
+  execFileSync(`${root}node_modules/.bin/tspc`, ["-p", "tsconfig.build.json", "--outDir", out], {
+    cwd: root,
+    stdio: "pipe",
+  });
+  ({ helpAgent } = await import(`${out}/agent.js`));
+});
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
 });
 
 describe("a protocol-object tool", () => {

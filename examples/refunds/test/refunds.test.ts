@@ -1,19 +1,27 @@
 import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Agent, RunState } from "toolwright";
 import { FakeModel } from "toolwright/testing";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Charge, RefundDesk } from "../src/refund-desk.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+let out: string;
 let desk: () => RefundDesk;
 let refundsAgent: (model: FakeModel, desk: RefundDesk) => Agent;
 
 beforeAll(async () => {
-  // Built for real: tspc runs the toolwright transformer on the decorated methods.
-  execFileSync(`${root}node_modules/.bin/tspc`, ["-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
-  const { RefundDesk } = await import(`${root}dist/refund-desk.js`);
-  ({ refundsAgent } = await import(`${root}dist/agent.js`));
+  // Built for real into a folder of this run's own (git-ignored, so "toolwright" still
+  // resolves from the example), never into the shared dist/: two runs at once cannot collide.
+  mkdirSync(`${root}.tmp`, { recursive: true });
+  out = mkdtempSync(`${root}.tmp/test-build-`);
+  execFileSync(`${root}node_modules/.bin/tspc`, ["-p", "tsconfig.build.json", "--outDir", out], {
+    cwd: root,
+    stdio: "pipe",
+  });
+  const { RefundDesk } = await import(`${out}/refund-desk.js`);
+  ({ refundsAgent } = await import(`${out}/agent.js`));
   desk = () =>
     new RefundDesk(
       new Map<string, Charge>([
@@ -21,6 +29,10 @@ beforeAll(async () => {
         ["ch_2", { id: "ch_2", customerId: "cus_42", amountCents: 12_000, refundedCents: 0 }],
       ]),
     );
+});
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
 });
 
 describe("refunds desk (a class of tools)", () => {
@@ -31,9 +43,11 @@ describe("refunds desk (a class of tools)", () => {
       { toolCalls: [{ name: "issueRefund", args: { chargeId: "ch_1", amountCents: 1_500 } }] },
       "Refunded 15.00.",
     ]);
-    const agent = refundsAgent(model, d);
-    expect(model.requests).toHaveLength(0);
-    const result = await agent.run("Refund 15.00 of my last charge", { deps: {} });
+    const result = await refundsAgent(model, d).run("Refund 15.00 of my last charge", { deps: {} });
+    // Asked three times: listed the charges, refunded without a pause, then answered.
+    expect(result.status).toBe("completed");
+    expect(model.requests).toHaveLength(3);
+    expect(model.requests[2]?.messages.at(-1)).toMatchObject({ role: "tool", toolName: "issueRefund", outcome: "ok" });
     expect(model.requests[0]?.tools.map((t) => t.name)).toEqual(["issueRefund", "listCharges"]);
     const issue = model.requests[0]?.tools.find((t) => t.name === "issueRefund");
     expect(issue?.parameters).toMatchObject({

@@ -1,21 +1,29 @@
 import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Agent } from "toolwright";
 import { FakeModel } from "toolwright/testing";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WeatherDeps } from "../src/agent.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-// A separate output folder, so this build never races the demo test's build of dist/.
-const out = `${root}.tmp/agent-build/`;
+let out: string;
 let weatherAgent: (model: FakeModel) => Agent<WeatherDeps>;
 
 beforeAll(async () => {
+  // Built for real into a folder of this run's own (git-ignored, so "toolwright" still
+  // resolves from the example), never into the shared dist/: two runs at once cannot collide.
+  mkdirSync(`${root}.tmp`, { recursive: true });
+  out = mkdtempSync(`${root}.tmp/test-build-`);
   execFileSync(`${root}node_modules/.bin/tspc`, ["-p", "tsconfig.build.json", "--outDir", out], {
     cwd: root,
     stdio: "pipe",
   });
-  ({ weatherAgent } = await import(`${out}agent.js`));
+  ({ weatherAgent } = await import(`${out}/agent.js`));
+});
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
 });
 
 describe("the weather agent", () => {
