@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { generatedEntries, loadProject, type ProjectTool, renderGenModule } from "@toolwright/compiler/cli";
 import { toolwright as esbuildPlugin, SpecService } from "@toolwright/compiler/esbuild";
@@ -6,13 +7,14 @@ import { toolwright as vitePlugin } from "@toolwright/compiler/vite";
 import { type BuildFailure, build, type Message } from "esbuild";
 import ts from "typescript";
 import { createServer } from "vite";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   compileFixtures,
   FIXTURES,
   type FixtureDiagnostic,
   type FixtureResult,
   fixtureCases,
+  pluginOptionsOf,
 } from "../compiler/compile-fixtures.js";
 import { specsIn } from "./specs-in.js";
 
@@ -21,7 +23,8 @@ import { specsIn } from "./specs-in.js";
 // esbuild build, one Vite server, one gen program) serves all fixtures of a plugin-options group.
 
 const CWD = process.cwd();
-const TMP = path.join(CWD, "test", ".tmp", "fixture-parity");
+/** This run's own scratch folder (esbuild's outdir, gen's tsconfig files). */
+let TMP: string;
 const cases = fixtureCases();
 const tsOptions: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
@@ -32,19 +35,11 @@ const tsOptions: ts.CompilerOptions = {
   types: [],
 };
 
-function pluginOptionsOf(name: string): Record<string, unknown> {
-  try {
-    return JSON.parse(readFileSync(path.join(FIXTURES, name, "options.json"), "utf8")) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
 /** Fixtures grouped by their plugin options, as the tsc path compiles them. */
 function groups(): [Record<string, unknown>, string[]][] {
   const byKey = new Map<string, string[]>();
   for (const name of cases) {
-    const key = JSON.stringify(pluginOptionsOf(name));
+    const key = JSON.stringify(pluginOptionsOf(path.join(FIXTURES, name)));
     byKey.set(key, [...(byKey.get(key) ?? []), name]);
   }
   return [...byKey].map(([key, names]) => [JSON.parse(key) as Record<string, unknown>, names]);
@@ -184,6 +179,7 @@ function distinct(specs: readonly unknown[] | undefined): string[] {
 }
 
 beforeAll(async () => {
+  TMP = mkdtempSync(path.join(tmpdir(), "toolwright-parity-"));
   tsc = compileFixtures(cases);
   let index = 0;
   for (const [options, names] of groups()) {
@@ -194,6 +190,10 @@ beforeAll(async () => {
     runGen(options, names, index++);
   }
 }, 300_000);
+
+afterAll(() => {
+  rmSync(TMP, { recursive: true, force: true });
+});
 
 describe("every build path gives the tsc path's specs, fixture by fixture", () => {
   it.each(cases)("%s", (name) => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type ts from "typescript";
@@ -39,12 +39,24 @@ export function fixtureCases(): string[] {
     .sort();
 }
 
-function pluginOptionsOf(name: string): Record<string, unknown> {
+/**
+ * The plugin options of the fixture in `dir`: its `options.json`, or none when it has no
+ * such file. A file that is not a JSON object fails the run, naming the file: a typo must
+ * never quietly compile the case with the default options.
+ */
+export function pluginOptionsOf(dir: string): Record<string, unknown> {
+  const file = path.join(dir, "options.json");
+  if (!existsSync(file)) return {};
+  let options: unknown;
   try {
-    return JSON.parse(readFileSync(path.join(FIXTURES, name, "options.json"), "utf8")) as Record<string, unknown>;
-  } catch {
-    return {};
+    options = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON (${(error as Error).message}); fix it, or delete it to use no options.`);
   }
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new Error(`${file} must hold one JSON object of plugin options, e.g. { "requireAnnotations": true }.`);
+  }
+  return options as Record<string, unknown>;
 }
 
 /** Reads back every spec literal the transformer wrote into emitted JavaScript, in source order. */
@@ -85,7 +97,7 @@ function describe(d: ts.Diagnostic, dir: string): FixtureDiagnostic {
 export function compileFixtures(names: readonly string[]): Map<string, FixtureResult> {
   const groups = new Map<string, string[]>();
   for (const name of names) {
-    const key = JSON.stringify(pluginOptionsOf(name));
+    const key = JSON.stringify(pluginOptionsOf(path.join(FIXTURES, name)));
     groups.set(key, [...(groups.get(key) ?? []), name]);
   }
   const results = new Map<string, FixtureResult>();

@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileFixtures, FIXTURES, type FixtureResult, fixtureCases } from "./compile-fixtures.js";
+import { compileFixtures, FIXTURES, type FixtureResult, fixtureCases, pluginOptionsOf } from "./compile-fixtures.js";
 
 // Every folder under test/fixtures is a case: input.ts (+ other .ts files it imports),
 // expected.json (the emitted specs and toolwright diagnostics), optional valid.json /
@@ -31,6 +32,23 @@ function parametersOf(result: FixtureResult): Record<string, unknown> {
   if (!first) throw new Error("the case has samples but emitted no spec");
   return first.parameters;
 }
+
+describe("a fixture's options.json", () => {
+  it("fails the run loudly when malformed, instead of compiling the case with no options", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "toolwright-options-"));
+    try {
+      expect(pluginOptionsOf(dir)).toEqual({});
+      writeFileSync(path.join(dir, "options.json"), '{ "requireAnnotations": true, }');
+      expect(() => pluginOptionsOf(dir)).toThrow(/options\.json is not valid JSON \(.+\); fix it, or delete it/);
+      writeFileSync(path.join(dir, "options.json"), "[true]");
+      expect(() => pluginOptionsOf(dir)).toThrow(/options\.json must hold one JSON object of plugin options/);
+      writeFileSync(path.join(dir, "options.json"), '{ "requireAnnotations": true }');
+      expect(pluginOptionsOf(dir)).toEqual({ requireAnnotations: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("compiler fixtures", () => {
   it("has enough cases", () => {
