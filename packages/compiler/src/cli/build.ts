@@ -5,6 +5,7 @@ import type { CompilerOptions } from "../options.js";
 import toolwrightTransform from "../transform.js";
 import { parseOptions, projectOption } from "./args.js";
 import type { Command, CommandIO } from "./command.js";
+import { countOf, type Progress, progressFor } from "./progress.js";
 import { createHost, formatDiagnostics } from "./project.js";
 
 /** The toolwright transformer as tsc's customTransformers, the same factory ts-patch would load. */
@@ -18,6 +19,17 @@ function transformersFor(
     return 0;
   };
   return { before: [toolwrightTransform(program, options, { ts, addDiagnostic })] };
+}
+
+/** The transformers, counting the files they see on the progress line. */
+function countingFiles(transformers: ts.CustomTransformers, program: ts.Program, progress: Progress) {
+  const total = program.getSourceFiles().filter((f) => !f.isDeclarationFile).length;
+  let done = 0;
+  const counting: ts.TransformerFactory<ts.SourceFile> = () => (file) => {
+    progress.update(`emitting, ${countOf(++done, total, "files")}`);
+    return file;
+  };
+  return { ...transformers, before: [counting, ...(transformers.before ?? [])] };
 }
 
 const usage = `usage: toolwright build [-p tsconfig.json] [--watch]
@@ -37,6 +49,8 @@ function report(io: CommandIO, diagnostics: readonly ts.Diagnostic[], root: stri
 }
 
 function buildOnce(configPath: string, io: CommandIO, root: string): number {
+  const progress = progressFor(io, "toolwright build");
+  progress.update("reading the project");
   const config = readProjectConfig(root, configPath);
   const host = createHost(config.options, root);
   const program = ts.createProgram({
@@ -48,21 +62,30 @@ function buildOnce(configPath: string, io: CommandIO, root: string): number {
   });
   const added: ts.Diagnostic[] = [];
   const transformers = transformersFor(program, config.toolwright, (d) => added.push(d));
-  const emitted = program.emit(undefined, undefined, undefined, undefined, transformers);
+  const emitted = program.emit(
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    countingFiles(transformers, program, progress),
+  );
   if (config.options.noEmit) {
     // Nothing is emitted, so the transformer never ran: derive anyway, so that a
     // type-check-only build still reports every tool problem (tspc cannot).
+    progress.update("deriving specs");
     for (const file of program.getSourceFiles()) {
       if (!program.isSourceFileFromExternalLibrary(file))
         added.push(...deriveSpecs(program, file, config.toolwright).diagnostics);
     }
   }
+  progress.update("type-checking");
   const diagnostics = ts.sortAndDeduplicateDiagnostics([
     ...config.diagnostics,
     ...ts.getPreEmitDiagnostics(program),
     ...emitted.diagnostics,
     ...added,
   ]);
+  progress.done();
   const errors = report(io, diagnostics, root);
   if (errors === 0) return ts.ExitStatus.Success;
   return emitted.emitSkipped

@@ -3,6 +3,7 @@ import { parseOptions, projectOption } from "./args.js";
 import type { Command } from "./command.js";
 import { diffContracts, formatContractChanges } from "./contract-diff.js";
 import { createLockfile, type LockedTool, type Lockfile, readLockfile, writeLockfile } from "./lockfile.js";
+import { progressFor } from "./progress.js";
 import { formatDiagnostics, hasErrors, type LoadedProject, loadProject } from "./project.js";
 
 /** The project's tool contracts as a lockfile (the first site wins when two share a name). */
@@ -39,7 +40,9 @@ export const check: Command = {
   usage,
   async run(args, io) {
     const values = parseOptions(args, { ...projectOption, lockfile: { type: "string" }, update: { type: "boolean" } });
-    const project = loadProject(io.cwd, values.project);
+    const progress = progressFor(io, "toolwright check");
+    const project = loadProject(io.cwd, values.project, progress);
+    progress.done();
     if (project.diagnostics.length > 0) io.err(formatDiagnostics(project.diagnostics, project.root, false));
     if (hasErrors(project.diagnostics)) return 1;
     const lockPath = values.lockfile ? resolve(io.cwd, values.lockfile) : join(project.root, "toolwright.lock.json");

@@ -1,6 +1,8 @@
 /** Where a command writes; the real process streams, or buffers in tests. */
 export interface CommandIO {
   readonly cwd: string;
+  /** Which streams are terminals: colour and progress lines only go there. */
+  readonly tty?: { readonly out: boolean; readonly err: boolean };
   out(text: string): void;
   err(text: string): void;
 }

@@ -7,6 +7,7 @@ import { sameTool } from "../same-tool.js";
 import { specSource } from "../spec-source.js";
 import { parseOptions, projectOption } from "./args.js";
 import type { Command } from "./command.js";
+import { progressFor } from "./progress.js";
 import { formatDiagnostics, hasErrors, type LoadedProject, loadProject, type ProjectTool } from "./project.js";
 
 /** The default place of the generated module: `src/` when the project has one, else the project root. */
@@ -98,7 +99,9 @@ export const gen: Command = {
   usage,
   async run(args, io) {
     const values = parseOptions(args, { ...projectOption, out: { type: "string" }, check: { type: "boolean" } });
-    const project = loadProject(io.cwd, values.project);
+    const progress = progressFor(io, "toolwright gen");
+    const project = loadProject(io.cwd, values.project, progress);
+    progress.done();
     const { entries, diagnostics } = generatedEntries(project);
     const all = [...project.diagnostics, ...diagnostics];
     if (all.length > 0) io.err(formatDiagnostics(all, project.root, false));

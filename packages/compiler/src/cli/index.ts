@@ -4,9 +4,11 @@ import { type Command, type CommandIO, UsageError } from "./command.js";
 import { gen } from "./gen.js";
 import { mcp } from "./mcp.js";
 import { print } from "./print.js";
+import { trace } from "./trace.js";
+import { view } from "./view.js";
 
 /** Every subcommand of the `toolwright` CLI, by name (one file each). */
-export const commands: Readonly<Record<string, Command>> = { build, gen, print, check, mcp };
+export const commands: Readonly<Record<string, Command>> = { build, gen, print, check, mcp, trace, view };
 
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));

@@ -3,6 +3,7 @@ import type { ToolSpec } from "toolwright";
 import ts from "typescript";
 import { deriveSpecs } from "../derive-specs.js";
 import { type ProjectConfig, readProjectConfig } from "../esbuild/project-config.js";
+import { countOf, type Progress } from "./progress.js";
 import { type RuntimeKey, runtimeKey } from "./runtime-key.js";
 
 /** One tool site of a project, with everything the CLI commands need. */
@@ -40,13 +41,14 @@ export function createHost(options: ts.CompilerOptions, cwd: string): ts.Compile
 }
 
 /** Compiles a project (without emitting) and derives the spec of every tool site in its own files. */
-export function loadProject(cwd: string, tsconfig?: string): LoadedProject {
+export function loadProject(cwd: string, tsconfig?: string, progress?: Progress): LoadedProject {
   const config = readProjectConfig(cwd, tsconfig);
   if (!config.path) {
     throw new Error(`no tsconfig.json found in ${cwd} or above; pass one with -p <path>.`);
   }
   const root = dirname(config.path);
   const options = { ...config.options, noEmit: true };
+  progress?.update("reading the project");
   const program = ts.createProgram({
     rootNames: config.fileNames,
     options,
@@ -57,8 +59,9 @@ export function loadProject(cwd: string, tsconfig?: string): LoadedProject {
   const tools: ProjectTool[] = [];
   const diagnostics: ts.Diagnostic[] = [...config.diagnostics];
   const roots = new Set(config.fileNames.map((f) => resolve(f)));
-  for (const sourceFile of program.getSourceFiles()) {
-    if (sourceFile.isDeclarationFile || !roots.has(resolve(sourceFile.fileName))) continue;
+  const own = program.getSourceFiles().filter((f) => !f.isDeclarationFile && roots.has(resolve(f.fileName)));
+  for (const [index, sourceFile] of own.entries()) {
+    progress?.update(`deriving specs, ${countOf(index + 1, own.length, "files")}`);
     const derived = deriveSpecs(program, sourceFile, config.toolwright);
     diagnostics.push(...derived.diagnostics);
     for (const site of derived.sites) {

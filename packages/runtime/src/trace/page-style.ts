@@ -16,6 +16,8 @@ h3 { font-size: 13px; margin: 10px 0 4px; color: var(--muted); text-transform: u
 .num { text-align: right; font-variant-numeric: tabular-nums; color: var(--muted); }
 .usage .track { height: 10px; margin: 2px 0; } .bar.in { background: var(--bar); } .bar.out { background: var(--out); }
 .bar.cost { background: var(--warn); }
+.key { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-left: 10px; }
+.key.in { background: var(--bar); } .key.out { background: var(--out); } .key.cost { background: var(--warn); }
 details.call { border: 1px solid var(--line); border-radius: 6px; margin: 6px 0; padding: 4px 10px; }
 details.call > summary { cursor: pointer; } details.call[open] > summary { margin-bottom: 6px; }
 pre { background: var(--bg2); padding: 8px; border-radius: 4px; white-space: pre-wrap; word-break: break-word; margin: 0; }

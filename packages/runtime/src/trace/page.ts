@@ -43,6 +43,7 @@ ${summary(run)}
 <h2>Timeline</h2>
 ${timeline(run)}
 <h2>Tokens and cost</h2>
+<p class="facts legend"><span class="key in"></span> input tokens <span class="key out"></span> output tokens <span class="key cost"></span> cost</p>
 ${usage(run)}
 <h2>Calls</h2>
 <p><button data-open="true">Expand all</button><button data-open="false">Collapse all</button></p>

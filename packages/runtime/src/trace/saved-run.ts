@@ -30,7 +30,7 @@ export function readSavedRun(text: string, file: string): TracedRun {
     data = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
-    if (/end of (JSON )?input|Unterminated/i.test(message)) {
+    if (cutShort(text, message)) {
       fail(`the JSON ends early (after ${text.length} characters): the file was cut short; ${SAVE_HINT}.`);
     }
     fail(`not valid JSON (${message}); ${SAVE_HINT}.`);
@@ -50,6 +50,17 @@ export function readSavedRun(text: string, file: string): TracedRun {
   return fail(
     `not a toolwright run: expected "format": "${RUN_RECORD_FORMAT}" (a run result) or "${RUN_STATE_FORMAT}" (a run state), ` +
       `got ${data.format === undefined ? "no format field" : JSON.stringify(data.format)}.`,
+  );
+}
+
+/** Whether a parse error comes from text that stops before its JSON does, rather than from a wrong character. */
+function cutShort(text: string, message: string): boolean {
+  const body = text.trimEnd();
+  const at = /position (\d+)/.exec(message);
+  return (
+    /end of (JSON )?input|Unterminated/i.test(message) ||
+    (at !== null && Number(at[1]) >= body.length - 1) ||
+    (body.startsWith("{") && !body.endsWith("}"))
   );
 }
 
