@@ -113,9 +113,19 @@ describe("OpenAI Chat Completions request bodies", () => {
   });
 
   it("sends a named tool choice as the function object, and no stream fields when not streaming", async () => {
-    server = await startLoopback(openAiChatRenderer(), [{ text: "ok" }]);
-    await model(server.url).generate({ messages: [{ role: "user", content: "hi" }], tools: [], toolChoice: "auto" });
-    expect(server.requests[0]?.body).toEqual({ model: "gpt-5-mini", messages: [{ role: "user", content: "hi" }] });
+    server = await startLoopback(openAiChatRenderer(), [
+      { calls: [{ id: "call_1", name: "get_weather", args: { city: "Oslo" } }] },
+      { text: "ok" },
+    ]);
+    const messages = [{ role: "user" as const, content: "hi" }];
+    await model(server.url).generate({ messages, tools: TOOLS, toolChoice: { name: "get_weather" } });
+    const body = nth(server, 0).body;
+    expect(body.tool_choice).toEqual({ type: "function", function: { name: "get_weather" } });
+    expect(body).not.toHaveProperty("stream");
+    expect(body).not.toHaveProperty("stream_options");
+    // Without tools there is nothing to choose from: no tool_choice at all.
+    await model(server.url).generate({ messages, tools: [], toolChoice: { name: "get_weather" } });
+    expect(nth(server, 1).body).toEqual({ model: "gpt-5-mini", messages });
   });
 });
 
