@@ -78,7 +78,11 @@ function callSite(call: ts.CallExpression, types: ToolwrightTypes, checker: ts.T
 function elementSites(list: ts.ArrayLiteralExpression, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite[] {
   const contextual = checker.getContextualType(list);
   if (!contextual) return [];
-  const candidates = contextual.isUnion() ? contextual.types : [contextual];
+  // `new Agent({ tools: [...] })` infers `Tools extends readonly ToolInput[]`, which makes the
+  // list's contextual type `readonly ToolInput[] & F[]`: look into intersections as into unions.
+  const candidates = (contextual.isUnion() ? contextual.types : [contextual]).flatMap((t) =>
+    t.isIntersection() ? t.types : [t],
+  );
   const isToolList = candidates.some((c) => {
     const element = checker.getIndexTypeOfType(c, TS.IndexKind.Number);
     return element !== undefined && types.isToolInput(element);
