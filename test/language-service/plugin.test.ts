@@ -211,6 +211,8 @@ describe("the language-service plugin in a real tsserver", () => {
   });
 
   it("adds nothing to hovers away from tool sites or on a site with errors", async () => {
+    const onAgent = await hover(tools, locate(TOOLS, "agent.tool("));
+    expect(onAgent?.documentation ?? "").not.toContain("toolwright tool");
     const inBody = await hover(tools, locate(TOOLS, "route + maxStops"));
     expect(inBody?.documentation ?? "").not.toContain("toolwright tool");
     const onBroken = await hover(tools, locate(TOOLS, "tool(countEntries)"));

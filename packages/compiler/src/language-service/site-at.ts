@@ -15,7 +15,9 @@ function anchors(site: ToolSite): ts.Node[] {
   const method = TS.isMethodDeclaration(site.fn) ? [site.fn.name] : [];
   if (emission.kind === "call") return [emission.decorator.expression, ...method];
   const fn = TS.isFunctionLike(site.fn) || TS.isMethodDeclaration(site.fn) ? [] : [site.fn];
-  return [emission.call.expression, ...fn, ...method];
+  // `agent.tool(...)`: the method name, not `agent`, whose own hover stays about the agent.
+  const callee = emission.call.expression;
+  return [TS.isPropertyAccessExpression(callee) ? callee.name : callee, ...fn, ...method];
 }
 
 /** The derived site whose hover anchors contain `position`, and the anchor's node. */
