@@ -4,8 +4,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TsServer } from "../../scripts/bench/lib/tsserver-client.mjs";
 import { EditorProject, TEST_DIR } from "./project.js";
 
-// The compiler's negative fixtures, opened in a real tsserver: the editor must report
-// exactly the diagnostics the build reports (the goldens in expected.json).
+// The compiler's negative fixtures (err-*, and warn-* whose tools still get specs), opened
+// in a real tsserver: the editor must report exactly the diagnostics the build reports
+// (the goldens in expected.json).
 const FIXTURES = path.join(TEST_DIR, "fixtures");
 const GOLDEN_ONLY = new Set(["expected.json", "options.json", "valid.json", "invalid.json"]);
 
@@ -17,7 +18,7 @@ interface Golden {
 }
 
 const cases = readdirSync(FIXTURES, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && d.name.startsWith("err-"))
+  .filter((d) => d.isDirectory() && (d.name.startsWith("err-") || d.name.startsWith("warn-")))
   .map((d) => d.name)
   .sort();
 
