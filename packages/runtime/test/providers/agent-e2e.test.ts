@@ -200,9 +200,36 @@ describe("OpenAI strict-mode nulls, end to end", () => {
     const sent = (
       nth(server, 0).body.tools as { function: { name: string; parameters: Record<string, unknown> } }[]
     ).find((t) => t.function.name === "get_weather");
-    expect(sent?.function.parameters.required).toEqual(["city", "units"]);
+    expect(sent?.function).toEqual({
+      name: "get_weather",
+      description: "Current weather for a city.",
+      strict: true,
+      parameters: {
+        type: "object",
+        properties: { city: { type: "string" }, units: { type: ["string", "null"], enum: ["c", "f", null] } },
+        required: ["city", "units"],
+        additionalProperties: false,
+      },
+    });
     // ...and the tool ran with the key absent, as its canonical schema says.
     expect(runs).toEqual(['get_weather:{"city":"Paris"}']);
+    expect(nth(server, 1).body.messages).toContainEqual(
+      expect.objectContaining({ role: "tool", tool_call_id: "call_n1", content: '{"temp_c":16,"sky":"fog"}' }),
+    );
     expect(result.output).toBe("Done.");
+  });
+
+  it("a null for a required key is not dropped: the tool does not run and the model reads why", async () => {
+    server = await startLoopback(openAiChatRenderer(), [
+      { calls: [{ id: "call_n2", name: "get_weather", args: { city: null, units: null } }] },
+      { text: "Sorry." },
+    ]);
+    const runs: string[] = [];
+    const model = (PROVIDERS[0] as (typeof PROVIDERS)[number])[2](server.url);
+    const result = await new Agent({ name: "nulls", model, tools: tools(runs) }).run("Weather?");
+    expect(runs).toEqual([]);
+    const read = result.messages.find((m) => m.role === "tool");
+    expect(read).toMatchObject({ callId: "call_n2", outcome: "invalid_arguments" });
+    expect(read?.content).toMatch(/- \/city: expected string, got null/);
   });
 });
