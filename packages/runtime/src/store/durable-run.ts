@@ -143,13 +143,13 @@ export async function drive<Deps>(
   );
   journal.startHeartbeat();
   try {
+    // Checkpoints are written from inside the loop (see Journal); here only the end is.
     for (;;) {
       const next = await events.next();
       if (next.done) {
         await journal.end(next.value);
         return next.value;
       }
-      if (next.value.type === "step-finish") await journal.progress();
     }
   } catch (error) {
     if (journal.lost) throw journal.lost;

@@ -10,6 +10,11 @@ import { encodeState } from "./stored-state.js";
 /**
  * One worker's hold on one run: it writes the run's checkpoints, records each tool call,
  * renews the lease, and stops the run (through `abort`) the moment the lease is lost.
+ *
+ * A model turn is checkpointed with the start of its first call, in the same transaction
+ * (a turn that runs no tool is checkpointed with the run's end or pause); each call's end is
+ * one more. A worker that dies in between leaves a state its successor completes: finished
+ * calls give their recorded outcomes again, and the rest of the loop is deterministic.
  */
 export class Journal implements CallJournal {
   /** Set when the lease was lost; the run then stops without writing more. */
@@ -68,12 +73,6 @@ export class Journal implements CallJournal {
   async finished(callKey: string, attempt: number, outcome: RecordedOutcome): Promise<void> {
     this.#finished.set(`${callKey}#${attempt}`, outcome);
     await this.#write(() => this.store.callFinished(this.runId, this.owner, { callKey, attempt, outcome }));
-  }
-
-  /** Writes the run's state while it goes on (after each model turn's calls are settled). */
-  async progress(): Promise<void> {
-    this.#writtenStep = this.#snapshot().step;
-    await this.#checkpoint({ state: this.#state(), status: "running" });
   }
 
   /** Writes how the run ended, completed or paused for a person, and gives the lease up. */

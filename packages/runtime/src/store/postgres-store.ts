@@ -10,6 +10,14 @@ import { type Decision, decide, parseColumn } from "./stored-state.js";
 /** Options of {@link PostgresStore}: a `pg` pool's, e.g. `connectionString`, `host`, `port`, `max`. */
 export type PostgresStoreOptions = pg.PoolConfig;
 
+/**
+ * Commits that may be lost if the database server itself crashes (never torn, never on a
+ * worker's crash): lease renewals, and a call's end. A lost end makes the call look
+ * unfinished, so it is run again only if idempotent, else put to a person: safe, and it
+ * spares the fsync that dominates a call's cost. A call's start always waits for the disk.
+ */
+const ASYNC_COMMIT = "async";
+
 /** Any number, so two processes migrating at once take turns. */
 const MIGRATION_LOCK = 720_412;
 
@@ -84,11 +92,13 @@ export class PostgresStore implements RunStore {
   }
 
   async renew(runId: string, owner: string, leaseMs: number): Promise<void> {
-    const done = await this.#pool.query(
-      "UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3",
-      [Date.now() + leaseMs, runId, owner],
-    );
-    if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
+    await this.#tx(async (db) => {
+      const done = await db.query(
+        "UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3",
+        [Date.now() + leaseMs, runId, owner],
+      );
+      if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
+    }, ASYNC_COMMIT);
   }
 
   async checkpoint(runId: string, owner: string, checkpoint: Checkpoint, leaseMs: number): Promise<void> {
@@ -155,14 +165,15 @@ export class PostgresStore implements RunStore {
     owner: string,
     call: { readonly callKey: string; readonly attempt: number; readonly outcome: RecordedOutcome },
   ): Promise<void> {
-    // One statement, so it is one transaction: written only while this worker holds the run.
-    const done = await this.#pool.query(
-      `UPDATE toolwright_calls SET status = 'finished', outcome = $1
-       WHERE run_id = $2 AND call_key = $3 AND attempt = $4
-         AND EXISTS (SELECT 1 FROM toolwright_runs WHERE run_id = $2 AND lease_owner = $5)`,
-      [JSON.stringify(call.outcome), runId, call.callKey, call.attempt, owner],
-    );
-    if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
+    await this.#tx(async (db) => {
+      const done = await db.query(
+        `UPDATE toolwright_calls SET status = 'finished', outcome = $1
+         WHERE run_id = $2 AND call_key = $3 AND attempt = $4
+           AND EXISTS (SELECT 1 FROM toolwright_runs WHERE run_id = $2 AND lease_owner = $5)`,
+        [JSON.stringify(call.outcome), runId, call.callKey, call.attempt, owner],
+      );
+      if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
+    }, ASYNC_COMMIT);
   }
 
   async approve(
@@ -256,10 +267,11 @@ export class PostgresStore implements RunStore {
   }
 
   /** Runs `work` in one transaction on one connection: all of it, or (on any error) none of it. */
-  async #tx<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+  async #tx<T>(work: (db: pg.PoolClient) => Promise<T>, commit: "sync" | "async" = "sync"): Promise<T> {
     const db = await this.#pool.connect();
     try {
       await db.query("BEGIN");
+      if (commit === "async") await db.query("SET LOCAL synchronous_commit = off");
       const out = await work(db);
       await db.query("COMMIT");
       return out;

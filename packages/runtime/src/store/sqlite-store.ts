@@ -22,6 +22,8 @@ export interface SqliteStoreOptions {
  */
 export class SqliteStore implements RunStore {
   readonly #db: Database.Database;
+  /** Prepared once each: compiling SQL costs more than running these small statements. */
+  readonly #statements = new Map<string, Database.Statement>();
 
   constructor(options: SqliteStoreOptions) {
     this.#db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 5_000 });
@@ -37,22 +39,20 @@ export class SqliteStore implements RunStore {
     this.#db
       .transaction(() => {
         if (this.#row(run.runId)) throw new RunExistsError(run.runId);
-        this.#db
-          .prepare(
-            `INSERT INTO toolwright_runs (run_id, agent, session_id, status, input, lease_owner, lease_until, created_at, updated_at)
+        this.#sql(
+          `INSERT INTO toolwright_runs (run_id, agent, session_id, status, input, lease_owner, lease_until, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            run.runId,
-            run.agent,
-            run.sessionId ?? null,
-            run.owner === undefined ? "ready" : "running",
-            JSON.stringify(run.input),
-            run.owner ?? null,
-            run.owner === undefined ? 0 : now + run.leaseMs,
-            now,
-            now,
-          );
+        ).run(
+          run.runId,
+          run.agent,
+          run.sessionId ?? null,
+          run.owner === undefined ? "ready" : "running",
+          JSON.stringify(run.input),
+          run.owner ?? null,
+          run.owner === undefined ? 0 : now + run.leaseMs,
+          now,
+          now,
+        );
       })
       .immediate();
   }
@@ -74,23 +74,23 @@ export class SqliteStore implements RunStore {
     return this.#db
       .transaction(() => {
         const now = Date.now();
-        const row = this.#db
-          .prepare(
-            `SELECT * FROM toolwright_runs
+        const row = this.#sql(
+          `SELECT * FROM toolwright_runs
              WHERE agent IN (SELECT value FROM json_each(?))
                AND (status = 'ready' OR (status = 'running' AND lease_until < ?))
              ORDER BY updated_at LIMIT 1`,
-          )
-          .get(JSON.stringify(agents), now) as RunRow | undefined;
+        ).get(JSON.stringify(agents), now) as RunRow | undefined;
         return row ? this.#take(row, owner, now + leaseMs) : undefined;
       })
       .immediate();
   }
 
   async renew(runId: string, owner: string, leaseMs: number): Promise<void> {
-    const done = this.#db
-      .prepare("UPDATE toolwright_runs SET lease_until = ? WHERE run_id = ? AND lease_owner = ?")
-      .run(Date.now() + leaseMs, runId, owner);
+    const done = this.#sql("UPDATE toolwright_runs SET lease_until = ? WHERE run_id = ? AND lease_owner = ?").run(
+      Date.now() + leaseMs,
+      runId,
+      owner,
+    );
     if (done.changes === 0) throw new LeaseLostError(runId, owner);
   }
 
@@ -99,22 +99,20 @@ export class SqliteStore implements RunStore {
     const held = checkpoint.status === "running";
     this.#db
       .transaction(() => {
-        const done = this.#db
-          .prepare(
-            `UPDATE toolwright_runs SET state = ?, status = ?, output = ?, error = ?, lease_owner = ?, lease_until = ?, updated_at = ?
+        const done = this.#sql(
+          `UPDATE toolwright_runs SET state = ?, status = ?, output = ?, error = ?, lease_owner = ?, lease_until = ?, updated_at = ?
              WHERE run_id = ? AND lease_owner = ?`,
-          )
-          .run(
-            JSON.stringify(checkpoint.state),
-            checkpoint.status,
-            checkpoint.output ?? null,
-            checkpoint.error ?? null,
-            held ? owner : null,
-            held ? now + leaseMs : 0,
-            now,
-            runId,
-            owner,
-          );
+        ).run(
+          JSON.stringify(checkpoint.state),
+          checkpoint.status,
+          checkpoint.output ?? null,
+          checkpoint.error ?? null,
+          held ? owner : null,
+          held ? now + leaseMs : 0,
+          now,
+          runId,
+          owner,
+        );
         if (done.changes === 0) throw new LeaseLostError(runId, owner);
         if (checkpoint.session) this.#saveSession(runId, checkpoint.session, now);
       })
@@ -132,21 +130,19 @@ export class SqliteStore implements RunStore {
     this.#db
       .transaction(() => {
         const done = state
-          ? this.#db
-              .prepare(
-                "UPDATE toolwright_runs SET state = ?, lease_until = ?, updated_at = ? WHERE run_id = ? AND lease_owner = ?",
-              )
-              .run(JSON.stringify(state), now + leaseMs, now, runId, owner)
-          : this.#db
-              .prepare("UPDATE toolwright_runs SET lease_until = ? WHERE run_id = ? AND lease_owner = ?")
-              .run(now + leaseMs, runId, owner);
+          ? this.#sql(
+              "UPDATE toolwright_runs SET state = ?, lease_until = ?, updated_at = ? WHERE run_id = ? AND lease_owner = ?",
+            ).run(JSON.stringify(state), now + leaseMs, now, runId, owner)
+          : this.#sql("UPDATE toolwright_runs SET lease_until = ? WHERE run_id = ? AND lease_owner = ?").run(
+              now + leaseMs,
+              runId,
+              owner,
+            );
         if (done.changes === 0) throw new LeaseLostError(runId, owner);
-        this.#db
-          .prepare(
-            `INSERT INTO toolwright_calls (run_id, call_key, attempt, status) VALUES (?, ?, ?, 'started')
+        this.#sql(
+          `INSERT INTO toolwright_calls (run_id, call_key, attempt, status) VALUES (?, ?, ?, 'started')
              ON CONFLICT (run_id, call_key, attempt) DO UPDATE SET status = 'started', outcome = NULL`,
-          )
-          .run(runId, call.callKey, call.attempt);
+        ).run(runId, call.callKey, call.attempt);
       })
       .immediate();
   }
@@ -158,15 +154,11 @@ export class SqliteStore implements RunStore {
   ): Promise<void> {
     this.#db
       .transaction(() => {
-        const held = this.#db
-          .prepare("SELECT 1 FROM toolwright_runs WHERE run_id = ? AND lease_owner = ?")
-          .get(runId, owner);
+        const held = this.#sql("SELECT 1 FROM toolwright_runs WHERE run_id = ? AND lease_owner = ?").get(runId, owner);
         if (!held) throw new LeaseLostError(runId, owner);
-        this.#db
-          .prepare(
-            "UPDATE toolwright_calls SET status = 'finished', outcome = ? WHERE run_id = ? AND call_key = ? AND attempt = ?",
-          )
-          .run(JSON.stringify(call.outcome), runId, call.callKey, call.attempt);
+        this.#sql(
+          "UPDATE toolwright_calls SET status = 'finished', outcome = ? WHERE run_id = ? AND call_key = ? AND attempt = ?",
+        ).run(JSON.stringify(call.outcome), runId, call.callKey, call.attempt);
       })
       .immediate();
   }
@@ -189,17 +181,15 @@ export class SqliteStore implements RunStore {
   }
 
   async list(filter: RunFilter = {}): Promise<StoredRun[]> {
-    const rows = this.#db
-      .prepare(
-        `SELECT * FROM toolwright_runs WHERE (@status IS NULL OR status = @status) AND (@agent IS NULL OR agent = @agent)
+    const rows = this.#sql(
+      `SELECT * FROM toolwright_runs WHERE (@status IS NULL OR status = @status) AND (@agent IS NULL OR agent = @agent)
          ORDER BY updated_at LIMIT @limit`,
-      )
-      .all({ status: filter.status ?? null, agent: filter.agent ?? null, limit: filter.limit ?? 100 }) as RunRow[];
+    ).all({ status: filter.status ?? null, agent: filter.agent ?? null, limit: filter.limit ?? 100 }) as RunRow[];
     return rows.map(storedRun);
   }
 
   async session(sessionId: string): Promise<Message[]> {
-    const row = this.#db.prepare("SELECT messages FROM toolwright_sessions WHERE session_id = ?").get(sessionId) as
+    const row = this.#sql("SELECT messages FROM toolwright_sessions WHERE session_id = ?").get(sessionId) as
       | { messages: string }
       | undefined;
     return row ? parseColumn<Message[]>(`session ${sessionId}`, "messages", row.messages) : [];
@@ -209,17 +199,28 @@ export class SqliteStore implements RunStore {
     this.#db.close();
   }
 
+  #sql(text: string): Database.Statement {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = this.#db.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
   #row(runId: string): RunRow | undefined {
-    return this.#db.prepare("SELECT * FROM toolwright_runs WHERE run_id = ?").get(runId) as RunRow | undefined;
+    return this.#sql("SELECT * FROM toolwright_runs WHERE run_id = ?").get(runId) as RunRow | undefined;
   }
 
   #take(row: RunRow, owner: string, until: number): ClaimedRun {
-    this.#db
-      .prepare("UPDATE toolwright_runs SET status = 'running', lease_owner = ?, lease_until = ? WHERE run_id = ?")
-      .run(owner, until, row.run_id);
-    const calls = this.#db
-      .prepare("SELECT call_key, attempt, status, outcome FROM toolwright_calls WHERE run_id = ?")
-      .all(row.run_id) as CallRow[];
+    this.#sql("UPDATE toolwright_runs SET status = 'running', lease_owner = ?, lease_until = ? WHERE run_id = ?").run(
+      owner,
+      until,
+      row.run_id,
+    );
+    const calls = this.#sql("SELECT call_key, attempt, status, outcome FROM toolwright_calls WHERE run_id = ?").all(
+      row.run_id,
+    ) as CallRow[];
     return claimedRun(row, calls);
   }
 
@@ -229,11 +230,14 @@ export class SqliteStore implements RunStore {
         const row = this.#row(runId);
         if (!row) throw new RunNotFoundError(runId);
         const decided = decide(runId, statusOf(row), stateOf(row), callId, decision);
-        this.#db
-          .prepare("UPDATE toolwright_runs SET state = ?, status = ?, updated_at = ? WHERE run_id = ?")
-          .run(JSON.stringify(decided.state), decided.status, Date.now(), runId);
+        this.#sql("UPDATE toolwright_runs SET state = ?, status = ?, updated_at = ? WHERE run_id = ?").run(
+          JSON.stringify(decided.state),
+          decided.status,
+          Date.now(),
+          runId,
+        );
         if (decided.forget)
-          this.#db.prepare("DELETE FROM toolwright_calls WHERE run_id = ? AND call_key = ?").run(runId, decided.forget);
+          this.#sql("DELETE FROM toolwright_calls WHERE run_id = ? AND call_key = ?").run(runId, decided.forget);
       })
       .immediate();
   }
@@ -241,12 +245,10 @@ export class SqliteStore implements RunStore {
   #saveSession(runId: string, messages: readonly Message[], now: number): void {
     const row = this.#row(runId);
     if (!row?.session_id) return;
-    this.#db
-      .prepare(
-        `INSERT INTO toolwright_sessions (session_id, messages, updated_at) VALUES (?, ?, ?)
+    this.#sql(
+      `INSERT INTO toolwright_sessions (session_id, messages, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (session_id) DO UPDATE SET messages = excluded.messages, updated_at = excluded.updated_at`,
-      )
-      .run(row.session_id, JSON.stringify(messages), now);
+    ).run(row.session_id, JSON.stringify(messages), now);
   }
 
   #migrate(): void {
@@ -255,16 +257,14 @@ export class SqliteStore implements RunStore {
         this.#db.exec(
           "CREATE TABLE IF NOT EXISTS toolwright_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
         );
-        const { current } = this.#db
-          .prepare("SELECT COALESCE(MAX(version), 0) AS current FROM toolwright_migrations")
-          .get() as { current: number };
+        const { current } = this.#sql(
+          "SELECT COALESCE(MAX(version), 0) AS current FROM toolwright_migrations",
+        ).get() as { current: number };
         if (current > SCHEMA_VERSION) throw new SchemaVersionError(current, SCHEMA_VERSION);
         for (const m of MIGRATIONS) {
           if (m.version <= current) continue;
           this.#db.exec(m.sqlite);
-          this.#db
-            .prepare("INSERT INTO toolwright_migrations (version, applied_at) VALUES (?, ?)")
-            .run(m.version, Date.now());
+          this.#sql("INSERT INTO toolwright_migrations (version, applied_at) VALUES (?, ?)").run(m.version, Date.now());
         }
       })
       .immediate();

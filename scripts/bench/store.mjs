@@ -1,0 +1,144 @@
+/**
+ * Durable runs (toolwright/store): what a checkpoint costs per tool call on SQLite and on
+ * PostgreSQL against the in-memory loop, and tool calls per second with 4 worker processes
+ * on one PostgreSQL server. Each run has CALLS model turns with one tool call each against a
+ * zero-latency model, then a final answer. PostgreSQL runs with its default durability
+ * (fsync on, synchronous_commit on); SQLite in WAL mode with synchronous=NORMAL.
+ *
+ *   node scripts/bench/store.mjs [--runs 200] [--queued 400] [--quick]
+ *   (worker processes: node scripts/bench/store.mjs --worker '<pg config JSON>')
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Agent, tool } from "toolwright";
+import { openPostgresStore, openSqliteStore, startRun, submitRun, work } from "toolwright/store";
+import { startLocalPostgres } from "../local-postgres.mjs";
+import { fmt } from "./lib/table.mjs";
+
+const CALLS = 10;
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
+};
+const quick = argv.includes("--quick");
+
+/** An agent whose model asks for `calls` tool calls, one per turn, then answers; stateless, so any worker can play any turn. */
+function benchAgent(calls = CALLS) {
+  const forecast = tool({
+    name: "forecast",
+    description: "Forecast for a city.",
+    parameters: {
+      type: "object",
+      properties: { city: { type: "string" }, days: { type: "integer" } },
+      required: ["city", "days"],
+      additionalProperties: false,
+    },
+    execute: ({ city, days }) => `${city}: sunny for ${days} days`,
+  });
+  const usage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
+  const model = {
+    id: "bench:zero-latency",
+    async generate(request) {
+      const done = request.messages.filter((m) => m.role === "tool").length;
+      if (done >= calls)
+        return { message: { role: "assistant", content: "Done.", toolCalls: [] }, usage, finishReason: "stop" };
+      const call = {
+        id: `call_${done}`,
+        name: "forecast",
+        arguments: JSON.stringify({ city: `City ${done}`, days: done + 1 }),
+      };
+      return { message: { role: "assistant", content: "", toolCalls: [call] }, usage, finishReason: "tool_calls" };
+    },
+  };
+  return new Agent({ name: "bench", model, tools: [forecast], maxTurns: calls + 1 });
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Median milliseconds of one run, over `runs` runs (after a warm-up tenth). */
+async function timeRuns(runs, once) {
+  const times = [];
+  for (let i = 0; i < runs + Math.ceil(runs / 10); i++) {
+    const start = performance.now();
+    await once(i);
+    if (i >= Math.ceil(runs / 10)) times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+async function checkpointCost(runs, pg) {
+  const agent = benchAgent();
+  const memory = await timeRuns(runs, () => agent.run("Forecast, please."));
+  const dir = mkdtempSync(join(tmpdir(), "toolwright-bench-store-"));
+  const sqlite = await openSqliteStore({ path: join(dir, "runs.db") });
+  const onSqlite = await timeRuns(runs, () => startRun(agent, "Forecast, please.", { store: sqlite }));
+  await sqlite.close();
+  rmSync(dir, { recursive: true, force: true });
+  const postgres = await openPostgresStore(pg.config);
+  const onPostgres = await timeRuns(runs, () => startRun(agent, "Forecast, please.", { store: postgres }));
+  await postgres.close();
+  const perCall = (ms) => ((ms - memory) / CALLS) * 1000;
+  return [
+    { name: "in-memory loop (agent.run)", value: `${fmt((memory / CALLS) * 1000)} µs/call`, note: "baseline" },
+    { name: "SQLite checkpoints", value: `+${fmt(perCall(onSqlite))} µs/call`, note: "target ≤ 500 µs" },
+    {
+      name: "PostgreSQL checkpoints",
+      value: `+${fmt(perCall(onPostgres))} µs/call`,
+      note: "one server on this machine",
+    },
+  ];
+}
+
+async function throughput(queued, pg) {
+  const store = await openPostgresStore(pg.config);
+  const agent = benchAgent();
+  for (let i = 0; i < queued; i++) await submitRun(agent, "Forecast, please.", { store });
+  const self = fileURLToPath(import.meta.url);
+  const start = performance.now();
+  const workers = Array.from({ length: 4 }, () =>
+    spawn(process.execPath, [self, "--worker", JSON.stringify(pg.config)], { stdio: ["ignore", "inherit", "inherit"] }),
+  );
+  while ((await store.list({ status: "completed", limit: queued + 1 })).length < queued)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const seconds = (performance.now() - start) / 1000;
+  for (const w of workers) w.kill("SIGTERM");
+  await Promise.all(workers.map((w) => new Promise((resolve) => w.once("exit", resolve))));
+  await store.close();
+  return [
+    {
+      name: `4 workers on PostgreSQL, ${queued} queued runs`,
+      value: `${fmt((queued * CALLS) / seconds)} tool calls/s`,
+      note: `target ≥ 500; ${fmt(queued / seconds)} runs/s, worker start-up included`,
+    },
+  ];
+}
+
+async function worker(config) {
+  const store = await openPostgresStore({ ...JSON.parse(config), max: 8 });
+  const stop = new AbortController();
+  process.on("SIGTERM", () => stop.abort());
+  await work([benchAgent()], { store, concurrency: 8, pollMs: 5, signal: stop.signal });
+  await store.close();
+}
+
+if (argv[0] === "--worker") await worker(argv[1]);
+else {
+  const pg = await startLocalPostgres();
+  try {
+    const rows = [
+      ...(await checkpointCost(option("--runs", quick ? 20 : 200), pg)),
+      ...(await throughput(option("--queued", quick ? 40 : 400), pg)),
+    ];
+    console.log(`| ${CALLS} tool calls per run | median | note |\n| --- | --- | --- |`);
+    for (const row of rows) console.log(`| ${row.name} | ${row.value} | ${row.note} |`);
+  } finally {
+    pg.stop();
+  }
+}
