@@ -244,6 +244,38 @@ describe("the language-service plugin in a real tsserver", () => {
     replaceText(tools, fixed, TOOLS);
   });
 
+  it("writes the @param stub into a one-line comment, and a new comment where there is none", async () => {
+    const source = `import { tool } from "toolwright";
+
+/** Convert an amount of money between two currencies. */
+function convert(amount: number): number {
+  return amount;
+}
+
+export function ping(host: string): string {
+  return host;
+}
+
+export const money = tool(convert);
+export const pinger = tool(ping, { description: "Check that a host answers on the network." });
+`;
+    const file = project.write("src/fixes.ts", source);
+    server.open(file);
+    const hints = (await server.suggestions(file)).filter((d) => d.code === 990100);
+    expect(hints.map((d) => d.start)).toEqual([locate(source, "amount: number"), locate(source, "host: string")]);
+    const edits: string[] = [];
+    for (const hint of hints) {
+      const [fix] = await codeFixes(file, hint.start, hint.end, 990100);
+      edits.push(applyChanges(source, fix?.changes[0]?.textChanges ?? []));
+    }
+    expect(edits[0]).toContain(
+      "/** Convert an amount of money between two currencies.\n * @param amount TODO: say what the model should pass.\n */\nfunction convert(",
+    );
+    expect(edits[1]).toContain(
+      "}\n\n/**\n * @param host TODO: say what the model should pass.\n */\nexport function ping(host: string)",
+    );
+  });
+
   it("answers every request while a tool site is typed half-way, and works again once it is whole", async () => {
     const whole = `import { tool } from "toolwright";\n\n/**\n * Look up an order by its id.\n * @param id Order id.\n */\nfunction lookup(id: string): string {\n  return id;\n}\n\nexport const order = tool(lookup);\n`;
     const draft = project.write("src/draft.ts", whole);
