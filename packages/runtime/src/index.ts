@@ -51,6 +51,7 @@ export type { Capability } from "./policy/capabilities.js";
 export { CAPABILITIES } from "./policy/capabilities.js";
 export type { EgressOptions } from "./policy/egress-allowlist.js";
 export type { ToolFetch } from "./policy/guarded-fetch.js";
+export type { EgressLookup } from "./policy/resolve-check.js";
 export type { PolicyOptions } from "./policy/run-policy.js";
 export type { TrifectaAction } from "./policy/trifecta.js";
 // Only the error classes: resolveModel and the adapters load undici, so they live on the

@@ -1,4 +1,5 @@
 import { AgentConfigError } from "../run-errors.js";
+import type { EgressLookup } from "./resolve-check.js";
 
 /** Options of an agent's egress allowlist (`new Agent({ egress: { allow: [...] } })`). */
 export interface EgressOptions {
@@ -12,6 +13,14 @@ export interface EgressOptions {
   readonly allow: readonly string[];
   /** Redirects `ctx.fetch` follows, each checked against the list (default 5). */
   readonly maxRedirects?: number;
+  /**
+   * Lets listed names resolve to loopback, private and link-local addresses in `ctx.fetch`
+   * (for services on your own network). Default false: such a name is refused when it
+   * resolves there, which stops DNS rebinding and hostile DNS records.
+   */
+  readonly allowPrivateAddresses?: boolean;
+  /** Resolves names for `ctx.fetch` instead of the system resolver (`dns.lookup`). */
+  readonly lookup?: EgressLookup;
 }
 
 /** One parsed entry of the allowlist. */
@@ -31,6 +40,8 @@ export interface EgressRule {
 export interface EgressAllowlist {
   readonly rules: readonly EgressRule[];
   readonly maxRedirects: number;
+  readonly allowPrivateAddresses: boolean;
+  readonly lookup: EgressLookup | undefined;
 }
 
 const SCHEMES = new Set(["http:", "https:", "ws:", "wss:"]);
@@ -47,7 +58,12 @@ export function parseAllowlist(agentName: string, options: EgressOptions): Egres
       `agent "${agentName}": egress.maxRedirects must be a whole number, got ${maxRedirects}.`,
     );
   }
-  return { rules: options.allow.map((entry) => parseRule(where, entry)), maxRedirects };
+  return {
+    rules: options.allow.map((entry) => parseRule(where, entry)),
+    maxRedirects,
+    allowPrivateAddresses: options.allowPrivateAddresses === true,
+    lookup: options.lookup,
+  };
 }
 
 function parseRule(where: string, entry: unknown): EgressRule {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ToolError } from "../../src/index.js";
 import { parseAllowlist } from "../../src/policy/egress-allowlist.js";
 import { guardedFetch } from "../../src/policy/guarded-fetch.js";
+import type { EgressLookup } from "../../src/policy/resolve-check.js";
 
 interface Seen {
   readonly method: string;
@@ -53,6 +54,19 @@ afterEach(async () => {
 });
 
 const never = new AbortController().signal;
+
+/** A resolver answering from a table (no DNS), recording the names it was asked. */
+function resolver(table: Record<string, string[]>, asked: string[]): EgressLookup {
+  return (hostname, _options, callback) => {
+    asked.push(hostname);
+    const addresses = table[hostname];
+    if (!addresses) return callback(Object.assign(new Error(`no such host ${hostname}`), { code: "ENOTFOUND" }), []);
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
+    );
+  };
+}
 
 describe("ctx.fetch", () => {
   it("fetches a listed host and follows a redirect that stays on the list", async () => {
@@ -133,6 +147,55 @@ describe("ctx.fetch", () => {
     const response = await fetch(`${base}/to?url=http://evil.example/`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("http://evil.example/");
+  });
+
+  it("refuses a listed name that resolves to a private address, connecting nowhere", async () => {
+    const seen: Seen[] = [];
+    const { base } = await start(seen);
+    const port = new URL(base).port;
+    const lookups: string[] = [];
+    const fetch = guardedFetch(
+      parseAllowlist("t", {
+        allow: [`http://intranet.test:${port}`],
+        lookup: resolver({ "intranet.test": ["127.0.0.1"] }, lookups),
+      }),
+      never,
+    );
+    await expect(fetch(`http://intranet.test:${port}/ok`)).rejects.toThrow(
+      `ctx.fetch refused http://intranet.test:${port}/ok: intranet.test resolves to 127.0.0.1, in loopback (this machine), which the allowlist does not reach.`,
+    );
+    expect(lookups).toEqual(["intranet.test"]);
+    expect(seen).toEqual([]);
+  });
+
+  it("refuses a name when any of its addresses is private (a rebinding record set)", async () => {
+    const fetch = guardedFetch(
+      parseAllowlist("t", {
+        allow: ["http://mixed.test"],
+        lookup: resolver({ "mixed.test": ["93.184.215.14", "169.254.169.254"] }, []),
+      }),
+      never,
+    );
+    await expect(fetch("http://mixed.test/")).rejects.toThrow(
+      /mixed\.test resolves to 169\.254\.169\.254, in link-local/,
+    );
+  });
+
+  it("connects to the address it checked, and reaches private addresses under allowPrivateAddresses", async () => {
+    const seen: Seen[] = [];
+    const { base } = await start(seen);
+    const port = new URL(base).port;
+    const fetch = guardedFetch(
+      parseAllowlist("t", {
+        allow: [`http://intranet.test:${port}`],
+        allowPrivateAddresses: true,
+        lookup: resolver({ "intranet.test": ["127.0.0.1"] }, []),
+      }),
+      never,
+    );
+    const response = await fetch(`http://intranet.test:${port}/ok`);
+    expect(await response.text()).toBe("hello from /ok");
+    expect(seen.map((s) => s.path)).toEqual(["/ok"]);
   });
 
   it("refuses everything without an allowlist, saying how to add one", async () => {
