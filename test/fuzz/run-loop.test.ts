@@ -1,11 +1,13 @@
 import {
   Agent,
   type Message,
+  RepeatedCallError,
   Retry,
-  RunError,
+  type RunError,
   type RunResult,
   RunState,
   type ToolArgs,
+  ToolCallFailedError,
   type ToolContext,
   ToolError,
   tool,
@@ -108,6 +110,24 @@ function assertWellFormed(messages: readonly Message[], allowOpenTail: boolean):
   }
 }
 
+/**
+ * The only ways a fuzz run may end in an error: the one tool that throws a plain bug, under
+ * `onToolException: "fail"`; or a call repeated up to the limit, under `repeatedCalls.action:
+ * "fail"`. Anything else (a limit, an abort, an internal error) is a bug in the loop.
+ */
+function expectedEnd(error: unknown, onToolException: string, repeatAction: string): error is RunError {
+  if (error instanceof ToolCallFailedError) {
+    return (
+      onToolException === "fail" &&
+      error.toolName === "write" &&
+      error.source === "tool" &&
+      error.cause instanceof Error &&
+      error.cause.message.endsWith("threw: unexpected bug")
+    );
+  }
+  return error instanceof RepeatedCallError && repeatAction === "fail" && error.count >= 3;
+}
+
 async function fuzzOne(seed: number) {
   const random = prng(seed);
   const executions: Execution[] = [];
@@ -124,6 +144,8 @@ async function fuzzOne(seed: number) {
     }),
   );
   const policies = ["return_to_model", "return_generic", "fail"] as const;
+  const onToolException = policies[Math.floor(random() * (random() < 0.9 ? 2 : 3))] as (typeof policies)[number];
+  const repeatAction = random() < 0.5 ? "tell_model" : "fail";
   const agent = new Agent({
     name: "fuzz",
     model,
@@ -131,8 +153,8 @@ async function fuzzOne(seed: number) {
     maxTurns: 8,
     maxConcurrentTools: 1 + Math.floor(random() * 4),
     toolRetry: { maxAttempts: 3, initialBackoffMs: 0 },
-    onToolException: policies[Math.floor(random() * (random() < 0.9 ? 2 : 3))],
-    repeatedCalls: { limit: 3, action: random() < 0.5 ? "tell_model" : "fail" },
+    onToolException,
+    repeatedCalls: { limit: 3, action: repeatAction },
   });
 
   let result: RunResult | undefined;
@@ -153,11 +175,13 @@ async function fuzzOne(seed: number) {
       result = await agent.run(state);
     }
   } catch (error) {
-    if (!(error instanceof RunError)) throw error;
+    if (!expectedEnd(error, onToolException, repeatAction)) {
+      throw new Error(`seed ${seed}: the run ended with an error this configuration never asks for`, { cause: error });
+    }
     ended = error;
   }
   const final = result?.status === "completed" ? result : ended?.result;
-  return { executions, approved, final: final as RunResult, seed };
+  return { executions, approved, final: final as RunResult, ended, seed };
 }
 
 describe("run loop fuzz", () => {
@@ -165,8 +189,10 @@ describe("run loop fuzz", () => {
     let gatedRuns = 0;
     let executionsTotal = 0;
     const outcomes = new Map<string, number>();
+    const ends = new Map<string, number>();
     for (let seed = 1; seed <= RUNS; seed++) {
-      const { executions, approved, final } = await fuzzOne(seed);
+      const { executions, approved, final, ended } = await fuzzOne(seed);
+      if (ended) ends.set(ended.name, (ends.get(ended.name) ?? 0) + 1);
       executionsTotal += executions.length;
       // No gated tool ran without approval.
       for (const e of executions) {
@@ -193,5 +219,7 @@ describe("run loop fuzz", () => {
     for (const kind of ["ok", "invalid_arguments", "unknown_tool", "tool_error", "retry", "timeout", "rejected"]) {
       expect(outcomes.get(kind) ?? 0, `outcome ${kind}`).toBeGreaterThan(20);
     }
+    // Runs did end in the error their configuration asks for (and in no other: checked per run).
+    expect(ends.get("ToolCallFailedError") ?? 0).toBeGreaterThan(0);
   });
 });
