@@ -14,7 +14,7 @@
  * Goal: at most 50 ms per request. Run alone: `node scripts/bench/language-service.mjs
  * [--tools 200] [--runs 30]` (after `pnpm run task:build`). Prints medians and 95th percentiles.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { writeProject } from "./generate/project.mjs";
@@ -124,6 +124,7 @@ async function measure(withPlugin) {
     };
   } finally {
     await server.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
