@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -14,7 +14,8 @@ import { compileProject } from "./compile-project.js";
  * real transformer, and its server runs in a child process spoken to by the SDK's client.
  */
 const here = import.meta.dirname;
-const outDir = path.join(here, `.tmp/stdio-server-${process.pid}`);
+/** This run's own build folder (under the git-ignored test/mcp/.tmp, so "toolwright" resolves from test/). */
+let outDir: string;
 
 const require = createRequire(import.meta.url);
 /** The `toolwright` executable, as installed with @toolwright/compiler. */
@@ -32,6 +33,8 @@ function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
 }
 
 beforeAll(async () => {
+  mkdirSync(path.join(here, ".tmp"), { recursive: true });
+  outDir = mkdtempSync(path.join(here, ".tmp", "stdio-server-"));
   compileProject(path.join(here, "fixtures/stdio-server/tsconfig.json"), outDir);
   compiled = (await import(path.join(outDir, "tools.js"))) as Record<string, Tool>;
   client = new Client({ name: "stdio-test", version: "1.0.0" });
