@@ -28,7 +28,6 @@ export function lookupOrder(orderId: string, ctx: ToolContext<OrderDeps>): Order
  * @param orderId The order id, e.g. "A-771".
  * @param reason Why the customer wants to cancel, in their words.
  * @destructive
- * @needsApproval
  */
 export function cancelOrder(orderId: string, reason: string, ctx: ToolContext<OrderDeps>): string {
   const order = ctx.deps.orders.get(orderId);

@@ -44,7 +44,7 @@ describe("order support", () => {
     // The compiler wrote the schemas: no ToolContext parameter, TSDoc descriptions, flags from tags.
     const cancel = agent.tools.get("cancelOrder");
     expect(cancel?.parameters).toMatchObject({ required: ["orderId", "reason"], additionalProperties: false });
-    expect(cancel?.flags).toEqual({ destructive: true, needsApproval: true });
+    expect(cancel?.flags).toEqual({ destructive: true });
     expect(agent.tools.get("lookupOrder")?.flags).toEqual({ readOnly: true });
 
     const paused = await agent.run("Please cancel A-771, I changed my mind.", { deps });
@@ -54,7 +54,12 @@ describe("order support", () => {
     expect(wrongKey?.content).toMatch(/"orderId"/);
 
     expect(paused.interruptions).toEqual([
-      { callId: "call_3_0", toolName: "cancelOrder", args: { orderId: "A-771", reason: "changed my mind" } },
+      {
+        callId: "call_3_0",
+        toolName: "cancelOrder",
+        args: { orderId: "A-771", reason: "changed my mind" },
+        reason: "cancelOrder is destructive and this agent approves destructive tools.",
+      },
     ]);
     expect(deps.orders.get("A-771")?.status).toBe("processing");
 

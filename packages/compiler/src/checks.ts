@@ -33,7 +33,8 @@ export function descriptionCheck(minLength: number): SpecCheck {
 /**
  * Under `requireEffectFlags`, a warning for a tool that declares neither `@readOnly` nor
  * `@destructive`: the agent's `approve` tier treats it as having side effects, and a
- * reader cannot tell whether that was meant. A warning, so the build still succeeds.
+ * reader cannot tell whether that was meant. A warning: the site keeps its spec and the
+ * JavaScript is written, though `tsc` exits with status 2 as for any reported diagnostic.
  */
 export function effectFlagWarning(spec: ToolSpec, site: ts.Node): ts.Diagnostic | undefined {
   if (spec.flags.readOnly !== undefined || spec.flags.destructive !== undefined) return undefined;
