@@ -6,7 +6,7 @@
  *   node scripts/bench/run.mjs                  everything (about 8 minutes on 2 cores)
  *   node scripts/bench/run.mjs --quick          tiny sizes, one run each: checks the harness
  *   node scripts/bench/run.mjs --only build,size
- *     (build, cold, validate, loop, size; and the scripts kept beside them: esbuild,
+ *     (build, cold, validate, loop, size, generated; and the scripts kept beside them: esbuild,
  *     build-persistent, lazy-compile, language-service, which print their own tables)
  *   node scripts/bench/run.mjs --update-docs    also writes the table into docs/benchmarks.md
  *
@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { benchBuild } from "./build.mjs";
 import { benchColdStart } from "./cold-start.mjs";
+import { benchGeneratedSize } from "./generated-size.mjs";
 import { describeMachine, machine } from "./lib/machine.mjs";
 import { BENCH_DIR } from "./lib/paths.mjs";
 import { markdownTable } from "./lib/table.mjs";
@@ -49,6 +50,7 @@ const BENCHMARKS = {
   validate: () => benchValidate(quick ? { n: 20, time: 50, log } : { n: 200, time: 1000, log }),
   loop: () => benchLoop(quick ? { time: 50, log } : { time: 2000, log }),
   size: () => benchSize({ log }),
+  generated: () => benchGeneratedSize({ n: quick ? 20 : 200, log }),
 };
 
 // Scripts other parts of the project keep here print their own small tables; run them too.
