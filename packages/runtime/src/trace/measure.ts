@@ -1,4 +1,5 @@
 import type { Message, ToolCall } from "../messages.js";
+import type { CallRecord } from "../runner/types.js";
 import type { TracedRun } from "./run-record.js";
 
 /** The arguments of every call of a run as the model sent them, by call id, from the transcript. */
@@ -56,4 +57,13 @@ export function formatCount(n: number): string {
 export function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+/** Outcomes of calls that never ran: the loop settled them before any tool code. */
+const NEVER_RAN: ReadonlySet<CallRecord["outcome"]> = new Set(["invalid_arguments", "unknown_tool", "rejected"]);
+
+/** A call's duration as shown: its time, "not run", or nothing for a run recorded without timings. */
+export function callTime(call: CallRecord): string | undefined {
+  if (call.durationMs !== undefined) return formatDuration(call.durationMs);
+  return NEVER_RAN.has(call.outcome) ? "not run" : undefined;
 }

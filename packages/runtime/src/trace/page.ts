@@ -3,6 +3,7 @@ import type { CallRecord, StepRecord } from "../runner/types.js";
 import {
   argumentsByCall,
   argumentsText,
+  callTime,
   formatCost,
   formatCount,
   formatDuration,
@@ -89,22 +90,21 @@ function timeline(run: TracedRun): string {
       "turn",
       `turn ${step.step}${step.model ? ` · ${step.model}` : ""}`,
       bar(step.startedAt, step.durationMs, "turn"),
-      step.durationMs,
+      step.durationMs === undefined ? undefined : formatDuration(step.durationMs),
     ),
     ...step.calls.map((call) =>
       row(
         "call",
         call.toolName,
         bar(call.startedAt, call.durationMs, `call${call.outcome === "ok" ? "" : " failed"}`),
-        call.durationMs,
+        callTime(call),
       ),
     ),
   ]);
   return `<div class="timeline">${rows.join("\n")}</div>`;
 }
 
-function row(kind: string, label: string, bar: string, durationMs: number | undefined): string {
-  const time = durationMs === undefined ? "not run" : formatDuration(durationMs);
+function row(kind: string, label: string, bar: string, time = ""): string {
   return `<div class="row ${kind}"><span class="label" title="${esc(label)}">${esc(label)}</span><div class="track">${bar}</div><span class="num">${time}</span></div>`;
 }
 
@@ -134,7 +134,7 @@ function calls(run: TracedRun, step: StepRecord): string {
 function callDetails(call: CallRecord, args: string): string {
   const cls = call.outcome === "ok" ? "ok" : call.outcome === "rejected" ? "warn" : "bad";
   const facts = [
-    call.durationMs === undefined ? "not run" : formatDuration(call.durationMs),
+    ...(callTime(call) === undefined ? [] : [callTime(call)]),
     ...(call.attempts > 1 ? [`${call.attempts} attempts`] : []),
     ...(call.approval ? [call.approval] : []),
     ...(call.repairs?.length ? [`${call.repairs.length} repaired`] : []),

@@ -2,6 +2,7 @@ import type { CallRecord, StepRecord } from "../runner/types.js";
 import {
   argumentsByCall,
   argumentsText,
+  callTime,
   formatCost,
   formatCount,
   formatDuration,
@@ -96,11 +97,12 @@ function stepLine(step: StepRecord, paint: Paint): string {
 function callLine(call: CallRecord, args: string, paint: Paint, width: number): string {
   const outcome = paint(call.outcome === "ok" ? GREEN : call.outcome === "rejected" ? YELLOW : RED, call.outcome);
   const facts = [
-    ...(call.durationMs === undefined ? ["not run"] : [formatDuration(call.durationMs)]),
+    ...(callTime(call) === undefined ? [] : [callTime(call)]),
     ...(call.attempts > 1 ? [`${call.attempts} attempts`] : []),
     ...(call.approval ? [call.approval] : []),
   ];
-  return `${paint(BOLD, call.toolName)} ${oneLine(args, width)} → ${outcome} ${paint(DIM, facts.join(" · "))}`;
+  const line = `${paint(BOLD, call.toolName)} ${oneLine(args, width)} → ${outcome}`;
+  return facts.length ? `${line} ${paint(DIM, facts.join(" · "))}` : line;
 }
 
 function callDetails(call: CallRecord, paint: Paint, width: number): string[] {

@@ -15,7 +15,7 @@ import { HttpModel } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
 import { openTelemetry } from "../../src/telemetry/index.js";
 import { tool } from "../../src/tool.js";
-import { type Loopback, type ScriptedTurn, startLoopback } from "../providers/servers/loopback.js";
+import { type Loopback, type ScriptedTurn, type ScriptStep, startLoopback } from "../providers/servers/loopback.js";
 import { openAiChatRenderer } from "../providers/servers/openai-chat-server.js";
 
 let server: Loopback | undefined;
@@ -48,7 +48,7 @@ const weather = tool({
   },
 });
 
-async function modelFor(script: readonly ScriptedTurn[]) {
+async function modelFor(script: readonly ScriptStep[]) {
   server = await startLoopback(openAiChatRenderer(), script);
   return new HttpModel(
     "openai:gpt-5-mini",
@@ -188,6 +188,51 @@ describe("openTelemetry() spans of an agent run", () => {
     expect(child?.spanContext().traceId).toBe(parent?.spanContext().traceId);
     const childChat = named("chat ").find((s) => s.attributes["gen_ai.usage.input_tokens"] === 7);
     expect(parentOf(childChat as ReadableSpan)).toBe(child?.spanContext().spanId);
+  });
+});
+
+describe("openTelemetry() spans of paused and failed runs", () => {
+  it("gives a resumed run its own invoke_agent span and each call one execute_tool span", async () => {
+    const model = await modelFor([
+      { calls: [{ id: "call_c", name: "cancel", args: { id: "A-1" } }], usage: { input: 10, output: 2 } },
+      { text: "Cancelled.", usage: { input: 20, output: 3 } },
+    ]);
+    const cancel = tool({
+      name: "cancel",
+      description: "Cancel an order.",
+      parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+      needsApproval: true,
+      execute: (args) => `cancelled ${String(args.id)}`,
+    });
+    const observers = [openTelemetry({ tracer: provider.getTracer("test") })];
+    const agent = new Agent({ name: "desk", model, tools: [cancel], observers });
+    const paused = await agent.run("Cancel A-1");
+    expect(named("execute_tool")).toEqual([]);
+    paused.state?.approve("call_c");
+    await agent.run(paused.state as NonNullable<typeof paused.state>);
+
+    const runs = named("invoke_agent");
+    expect(runs.map((s) => s.attributes["toolwright.run.status"])).toEqual(["interrupted", "completed"]);
+    expect(new Set(runs.map((s) => s.attributes["gen_ai.conversation.id"])).size).toBe(1);
+    expect(named("chat ")).toHaveLength(2);
+    const call = only("execute_tool");
+    expect(parentOf(call)).toBe(runs[1]?.spanContext().spanId);
+  });
+
+  it("marks a run the provider failed, and the turn it failed in", async () => {
+    const model = await modelFor([{ fault: "400" }]);
+    const agent = new Agent({
+      name: "forecaster",
+      model,
+      observers: [openTelemetry({ tracer: provider.getTracer("test") })],
+    });
+    await expect(agent.run("Weather?")).rejects.toThrow();
+    const invoke = only("invoke_agent");
+    expect(invoke.status.code).toBe(SpanStatusCode.ERROR);
+    expect(invoke.attributes["error.type"]).toMatch(/Error$/);
+    const chat = only("chat ");
+    expect(chat.status.code).toBe(SpanStatusCode.ERROR);
+    expect(parentOf(chat)).toBe(invoke.spanContext().spanId);
   });
 });
 
