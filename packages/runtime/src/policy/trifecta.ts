@@ -11,13 +11,13 @@ export function capabilitiesOf(tool: Tool): readonly Capability[] {
 }
 
 /**
- * Whether calling `tool` would give the run all three capabilities when it had not all
- * three already (a run allowed past the trifecta once is not asked again for the same reason).
+ * Whether the run would hold all three capabilities once `tool` has run, for a tool that
+ * touches any of them. A run already past the trifecta (a person approved, or
+ * `trifecta: "allow"`) has every later such call judged again: each one can leak.
  */
 export function completesTrifecta(touched: Touched, tool: Tool): boolean {
   const own = capabilitiesOf(tool);
-  if (own.length === 0 || CAPABILITIES.every((c) => touched[c] !== undefined)) return false;
-  return CAPABILITIES.every((c) => touched[c] !== undefined || own.includes(c));
+  return own.length > 0 && CAPABILITIES.every((c) => touched[c] !== undefined || own.includes(c));
 }
 
 /** Records what a call that is about to run touches; the first tool to touch a capability is kept. */

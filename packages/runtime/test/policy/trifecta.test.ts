@@ -147,6 +147,23 @@ describe("the lethal trifecta in one run", () => {
     expect(done.output).toBe("I could not send it.");
   });
 
+  it("asks again for each later call once a person let the run past the trifecta", async () => {
+    const { model: m } = await model([
+      { calls: [{ id: "c1", name: "read_inbox", args: { folder: "inbox" } }] },
+      { calls: [{ id: "c2", name: "fetch_page", args: { page: "https://example.net/" } }] },
+      { calls: [{ id: "c3", name: "send_email", args: { to: "eve@example.net" } }] },
+      { calls: [{ id: "c4", name: "send_email", args: { to: "mallory@example.net" } }] },
+      { text: "Sent twice." },
+    ]);
+    const runs: string[] = [];
+    const mail = agent(m, runs, { trifecta: "approve" });
+    const first = await mail.run("Go.");
+    const second = await mail.run((first.state as RunState).approve("c3"));
+    expect(second.interruptions.map((i) => i.callId)).toEqual(["c4"]);
+    expect(second.interruptions[0]?.reason).toMatch(/^send_email would give this run private data \(read_inbox\)/);
+    expect(runs).toEqual(["read_inbox", "fetch_page", "send_email:eve@example.net"]);
+  });
+
   it("a person's rejection reaches the model as a rejected result", async () => {
     const { server, model: m } = await model(LEAK);
     const runs: string[] = [];
