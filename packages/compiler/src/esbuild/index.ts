@@ -1,5 +1,6 @@
 import type { Loader, PartialMessage, Plugin } from "esbuild";
 import { locateDiagnostic } from "./diagnostic-location.js";
+import { applyOutputDefaults } from "./output-defaults.js";
 import { type ServiceResult, SpecService, type SpecServiceOptions } from "./spec-service.js";
 
 export type { ServiceResult, SpecServiceOptions } from "./spec-service.js";
@@ -40,7 +41,9 @@ function toMessage(diagnostic: ReturnType<typeof locateDiagnostic>): PartialMess
  * One TypeScript language service lives as long as the plugin (so `context.rebuild()`
  * and `context.watch()` re-derive only what changed, including files whose imported
  * types changed); files that cannot contain tool sites are left to esbuild untouched.
- * Derivation problems are build errors with their file, line and column.
+ * Derivation problems are build errors with their file, line and column. Unless the build
+ * sets them, the plugin picks `format: "esm"` in a `"type": "module"` package and a
+ * `target` that lowers decorators (see `output-defaults.ts`).
  *
  * @example
  * ```ts
@@ -54,6 +57,7 @@ export function toolwright(options: ToolwrightEsbuildOptions = {}): Plugin {
   return {
     name: "toolwright",
     setup(build) {
+      applyOutputDefaults(build.initialOptions);
       let service: SpecService | undefined;
       const serviceFor = () => {
         service ??= options.service ?? new SpecService({ cwd: build.initialOptions.absWorkingDir, ...options });
