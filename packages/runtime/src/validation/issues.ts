@@ -4,6 +4,7 @@ import type { ErrorObject } from "./compile.js";
 import { nearMiss } from "./near-miss.js";
 import { at, childPath, quote, renderValue, shownPath } from "./render.js";
 import { declaredKeys, describe, propertySchema } from "./schema-nav.js";
+import { type BranchIssues, unionIssues } from "./union-issues.js";
 
 type Params = Record<string, unknown>;
 
@@ -66,8 +67,17 @@ function constraint(error: ErrorObject): string {
   }
 }
 
-function issueOf(error: ErrorObject, root: JsonSchema): ValidationIssue | undefined {
-  const path = error.instancePath;
+/** Where the checked value sits in the arguments, and how a received value is shown. */
+export interface IssueContext {
+  /** JSON Pointer of the checked value in the arguments; `""` for the arguments themselves. */
+  readonly base?: string;
+  /** Renders a received value at `path`; {@link renderValue} by default. */
+  readonly render?: (value: unknown, path: string) => string;
+}
+
+function issueOf(error: ErrorObject, root: JsonSchema, context: IssueContext): ValidationIssue | undefined {
+  const path = `${context.base ?? ""}${error.instancePath}`;
+  const got = (context.render ?? renderValue)(error.data, path);
   const p = error.params as Params;
   switch (error.keyword) {
     case "additionalProperties":
@@ -98,14 +108,14 @@ function issueOf(error: ErrorObject, root: JsonSchema): ValidationIssue | undefi
       return {
         code: "invalid_type",
         path,
-        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${renderValue(error.data)}`,
+        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${got}`,
       };
     case "enum":
     case "const":
       return {
         code: "invalid_enum",
         path,
-        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${renderValue(error.data)}`,
+        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${got}`,
       };
     case "if":
       // Always accompanied by the failing `then`/`else` rule, which says more.
@@ -114,7 +124,7 @@ function issueOf(error: ErrorObject, root: JsonSchema): ValidationIssue | undefi
       return {
         code: "invalid_value",
         path,
-        message: `${at(path)}${constraint(error)}, got ${renderValue(error.data)}`,
+        message: `${at(path)}${constraint(error)}, got ${got}`,
       };
   }
 }
@@ -135,6 +145,26 @@ function keyed(error: ErrorObject): boolean {
   );
 }
 
+function failedUnion(error: ErrorObject): boolean {
+  return error.keyword === "anyOf" || (error.keyword === "oneOf" && !(error.params as Params).passingSchemas);
+}
+
+/**
+ * True for an error a failed union accounts for: the union's value is checked again
+ * branch by branch (see unionIssues), so every error at or under it goes, even one from a
+ * `$ref` branch whose schemaPath starts elsewhere. `unions` holds the last failed union
+ * per place, the outer one when two share it.
+ */
+function inUnion(error: ErrorObject, unions: ReadonlyMap<string, ErrorObject>): boolean {
+  const path = error.instancePath;
+  const here = unions.get(path);
+  if (here !== undefined && here !== error) return true;
+  for (let slash = path.lastIndexOf("/"); slash > 0; slash = path.lastIndexOf("/", slash - 1)) {
+    if (unions.has(path.slice(0, slash))) return true;
+  }
+  return path !== "" && unions.has("");
+}
+
 /** Issues found in a value; `complete` is false when there were too many to list them all. */
 export interface IssueList {
   readonly issues: ValidationIssue[];
@@ -143,30 +173,29 @@ export interface IssueList {
 
 /**
  * Turns Ajv's errors into issues a model can act on: one per problem, unexpected keys
- * first, then missing keys, then wrong values in document order. Errors inside the
- * branches of a failed `anyOf` are folded into that one "expected A or B" issue.
+ * first, then missing keys, then wrong values in document order. A value that fits no
+ * branch of a union gets the problems of the branch it chose by its discriminator, or of
+ * the closest one (see `unionIssues`); one of no branch's type gets "expected A or B".
  */
-export function issuesFromAjv(all: readonly ErrorObject[], root: JsonSchema): IssueList {
+export function issuesFromAjv(all: readonly ErrorObject[], root: JsonSchema, context: IssueContext = {}): IssueList {
+  const unions = new Map<string, ErrorObject>();
+  for (const error of all) if (failedUnion(error)) unions.set(error.instancePath, error);
+  const kept = unions.size === 0 ? all : all.filter((error) => !inUnion(error, unions));
   const errors =
-    all.length <= MAX_ERRORS
-      ? all
-      : [...all.filter(keyed).slice(0, MAX_ERRORS), ...all.filter((e) => !keyed(e)).slice(0, MAX_ERRORS)];
-  const unions = errors.filter(
-    (e) => e.keyword === "anyOf" || (e.keyword === "oneOf" && !(e.params as Params).passingSchemas),
-  );
-  const kept = errors.filter(
-    (e) =>
-      !unions.some(
-        (u) => u !== e && e.schemaPath.startsWith(`${u.schemaPath}/`) && e.instancePath.startsWith(u.instancePath),
-      ),
-  );
+    kept.length <= MAX_ERRORS
+      ? kept
+      : [...kept.filter(keyed).slice(0, MAX_ERRORS), ...kept.filter((e) => !keyed(e)).slice(0, MAX_ERRORS)];
+  // A branch's errors were found on the value alone: their paths continue the union's.
+  const inBranch: BranchIssues = (found, branch, base) =>
+    issuesFromAjv(found, branch, { base, ...(context.render ? { render: context.render } : {}) }).issues;
+  const found = errors.flatMap((error): readonly (ValidationIssue | undefined)[] => {
+    if (unions.get(error.instancePath) !== error) return [issueOf(error, root, context)];
+    const base = `${context.base ?? ""}${error.instancePath}`;
+    return unionIssues(error, root, base, inBranch) ?? [issueOf({ ...error, keyword: "anyOf" }, root, context)];
+  });
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
-  for (const error of kept) {
-    const issue =
-      error.keyword === "oneOf" && unions.includes(error)
-        ? issueOf({ ...error, keyword: "anyOf" }, root)
-        : issueOf(error, root);
+  for (const issue of found) {
     if (!issue || seen.has(issue.message)) continue;
     seen.add(issue.message);
     issues.push(issue);
@@ -175,5 +204,5 @@ export function issuesFromAjv(all: readonly ErrorObject[], root: JsonSchema): Is
     .map((issue, index) => ({ issue, index }))
     .sort((a, b) => (rank[a.issue.code] ?? 2) - (rank[b.issue.code] ?? 2) || a.index - b.index)
     .map(({ issue }) => issue);
-  return { issues: sorted, complete: errors === all };
+  return { issues: sorted, complete: errors === kept };
 }

@@ -120,7 +120,8 @@ export function describe(schema: JsonSchema, root: JsonSchema, depth = 0): strin
   if (Array.isArray(s.enum)) return `one of ${s.enum.map((v) => JSON.stringify(v)).join(", ")}`;
   const parts = branches(s, root);
   if (parts.length > 0)
-    return depth > 2 ? "another shape" : parts.map((p) => describe(p, root, depth + 1)).join(" or ");
+    // Said once: two object branches are "object", not "object or object".
+    return depth > 2 ? "another shape" : [...new Set(parts.map((p) => describe(p, root, depth + 1)))].join(" or ");
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
   if (types.length === 0) return "any value";
   return types
