@@ -25,12 +25,12 @@ export function touch(touched: Touched, tool: Tool): void {
   for (const capability of capabilitiesOf(tool)) touched[capability] ??= tool.name;
 }
 
-/** Names each of the three with the tool that brings it, e.g. "private data (read_inbox)". */
+/**
+ * Names each of the three with the tool that brought it, e.g. "private data (read_inbox)";
+ * one the run has not touched yet is brought by `tool` (the call completes the three).
+ */
 function sources(touched: Touched, tool: Tool): string {
-  const own = capabilitiesOf(tool);
-  const parts = CAPABILITIES.map(
-    (c) => `${CAPABILITY_WORDS[c]} (${touched[c] ?? (own.includes(c) ? tool.name : "?")})`,
-  );
+  const parts = CAPABILITIES.map((c) => `${CAPABILITY_WORDS[c]} (${touched[c] ?? tool.name})`);
   return `${parts[0]}, ${parts[1]} and ${parts[2]}`;
 }
 
