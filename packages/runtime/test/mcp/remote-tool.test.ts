@@ -89,8 +89,10 @@ function counted(name: string, flags: Tool["flags"]): Tool {
 
 let proxy: CuttingProxy;
 let handle: McpServerHandle;
-let transport: StreamableHTTPClientTransport;
+const transports: StreamableHTTPClientTransport[] = [];
 let remote: InvokableTool[];
+/** The same tools through a client with a short protocol-level time limit, so a stalled call ends in a RequestTimeout. */
+let hasty: InvokableTool[];
 
 function named(name: string): InvokableTool {
   const found = remote.find((t) => t.name === name);
@@ -107,21 +109,25 @@ beforeAll(async () => {
     transport: { http: { port: 0, allowedHosts: [`127.0.0.1:${proxy.port}`] } },
   });
   port = Number(handle.url?.port);
-  transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${proxy.port}/mcp`));
-  // A short protocol-level limit, so a stalled call ends in a RequestTimeout.
-  remote = await mcpTools(transport, { requestTimeoutMs: 500 });
+  const connect = () => {
+    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${proxy.port}/mcp`));
+    transports.push(transport);
+    return transport;
+  };
+  remote = await mcpTools(connect());
+  hasty = await mcpTools(connect(), { requestTimeoutMs: 1_500 });
 });
 
 afterAll(async () => {
-  await transport.close();
+  await Promise.all(transports.map((t) => t.close()));
   await handle.close();
   await proxy.close();
 });
 
 /** Runs one call of `toolName` through an agent; returns the tool result the model read. */
-async function callThroughAgent(toolName: string): Promise<ToolResultMessage> {
+async function callThroughAgent(toolName: string, tools = remote): Promise<ToolResultMessage> {
   const model = FakeModel.script([{ toolCalls: [{ name: toolName, args: {} }] }, "done"]);
-  const agent = new Agent({ name: "net", model, tools: remote, toolRetry: { initialBackoffMs: 1 } });
+  const agent = new Agent({ name: "net", model, tools, toolRetry: { initialBackoffMs: 1 } });
   await agent.run("go");
   const result = model.requests[1]?.messages.find((m): m is ToolResultMessage => m.role === "tool");
   if (!result) throw new Error("the model never read a tool result");
@@ -142,7 +148,7 @@ describe("remote MCP tools on a connection that fails", () => {
   it("retry a read-only tool after a protocol timeout", async () => {
     ran.lookup = 0;
     stallFirst = true;
-    const result = await callThroughAgent("lookup");
+    const result = await callThroughAgent("lookup", hasty);
     expect(result.outcome).toBe("ok");
     expect(ran.lookup).toBe(2);
   });
