@@ -1,11 +1,10 @@
 import pg from "pg";
 import type { Message } from "../messages.js";
-import type { RunStateJson } from "../runner/run-state.js";
 import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError } from "./errors.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { type CallRow, checkClaimable, claimedRun, type RunRow, stateOf, statusOf, storedRun } from "./rows.js";
 import type { Checkpoint, ClaimedRun, NewRun, RecordedOutcome, RunFilter, RunStore, StoredRun } from "./run-store.js";
-import { type Decision, decide, parseColumn } from "./stored-state.js";
+import { type Decision, decide, parseColumn, type StoredState } from "./stored-state.js";
 
 /** Options of {@link PostgresStore}: a `pg` pool's, e.g. `connectionString`, `host`, `port`, `max`. */
 export type PostgresStoreOptions = pg.PoolConfig;
@@ -106,10 +105,11 @@ export class PostgresStore implements RunStore {
     const held = checkpoint.status === "running";
     await this.#tx(async (db) => {
       const done = await db.query<{ session_id: string | null }>(
-        `UPDATE toolwright_runs SET state = $1, status = $2, output = $3, error = $4, lease_owner = $5, lease_until = $6, updated_at = $7
+        `UPDATE toolwright_runs SET state = $1, state_digest = $10, status = $2, output = $3, error = $4, lease_owner = $5,
+           lease_until = $6, updated_at = $7
          WHERE run_id = $8 AND lease_owner = $9 RETURNING session_id`,
         [
-          JSON.stringify(checkpoint.state),
+          checkpoint.state.text,
           checkpoint.status,
           checkpoint.output ?? null,
           checkpoint.error ?? null,
@@ -118,6 +118,7 @@ export class PostgresStore implements RunStore {
           now,
           runId,
           owner,
+          checkpoint.state.digest,
         ],
       );
       const row = done.rows[0];
@@ -136,15 +137,15 @@ export class PostgresStore implements RunStore {
     runId: string,
     owner: string,
     call: { readonly callKey: string; readonly attempt: number },
-    state: RunStateJson | undefined,
+    state: StoredState | undefined,
     leaseMs: number,
   ): Promise<void> {
     const now = Date.now();
     await this.#tx(async (db) => {
       const done = state
         ? await db.query(
-            "UPDATE toolwright_runs SET state = $1, lease_until = $2, updated_at = $3 WHERE run_id = $4 AND lease_owner = $5",
-            [JSON.stringify(state), now + leaseMs, now, runId, owner],
+            "UPDATE toolwright_runs SET state = $1, state_digest = $6, lease_until = $2, updated_at = $3 WHERE run_id = $4 AND lease_owner = $5",
+            [state.text, now + leaseMs, now, runId, owner, state.digest],
           )
         : await db.query("UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3", [
             now + leaseMs,
@@ -233,12 +234,10 @@ export class PostgresStore implements RunStore {
         .rows[0];
       if (!row) throw new RunNotFoundError(runId);
       const decided = decide(runId, statusOf(row), stateOf(row), callId, decision);
-      await db.query("UPDATE toolwright_runs SET state = $1, status = $2, updated_at = $3 WHERE run_id = $4", [
-        JSON.stringify(decided.state),
-        decided.status,
-        Date.now(),
-        runId,
-      ]);
+      await db.query(
+        "UPDATE toolwright_runs SET state = $1, state_digest = $5, status = $2, updated_at = $3 WHERE run_id = $4",
+        [decided.state.text, decided.status, Date.now(), runId, decided.state.digest],
+      );
       if (decided.forget)
         await db.query("DELETE FROM toolwright_calls WHERE run_id = $1 AND call_key = $2", [runId, decided.forget]);
     });

@@ -2,7 +2,7 @@ import type { Message } from "../messages.js";
 import type { RunStateJson } from "../runner/run-state.js";
 import { RunHeldError, StoredRunError } from "./errors.js";
 import type { CallEntry, ClaimedRun, RecordedOutcome, StoredRun, StoredRunStatus } from "./run-store.js";
-import { interruptionsOf, parseColumn } from "./stored-state.js";
+import { interruptionsOf, parseColumn, readState } from "./stored-state.js";
 
 /** A row of `toolwright_runs`, as both databases return it. */
 export interface RunRow {
@@ -12,6 +12,7 @@ export interface RunRow {
   readonly status: string;
   readonly input: string;
   readonly state: string | null;
+  readonly state_digest: string | null;
   readonly output: string | null;
   readonly error: string | null;
   readonly lease_owner: string | null;
@@ -39,7 +40,7 @@ export function statusOf(row: RunRow): StoredRunStatus {
 
 /** The row's state column, parsed. */
 export function stateOf(row: RunRow): RunStateJson | undefined {
-  return row.state === null ? undefined : parseColumn<RunStateJson>(row.run_id, "state", row.state);
+  return row.state === null ? undefined : readState(row.run_id, row.state, row.state_digest);
 }
 
 /** A run as callers see it. */

@@ -1,6 +1,7 @@
 import type { Message } from "../messages.js";
 import type { RunStateJson } from "../runner/run-state.js";
 import type { Interruption } from "../runner/types.js";
+import type { StoredState } from "./stored-state.js";
 
 /**
  * Where a stored run stands. `ready`: waiting for a worker (new, or every approval decided);
@@ -54,7 +55,7 @@ export interface ClaimedRun {
 
 /** One checkpoint: the run's state and where it stands, written in one transaction. */
 export interface Checkpoint {
-  readonly state: RunStateJson;
+  readonly state: StoredState;
   readonly status: Exclude<StoredRunStatus, "ready">;
   readonly output?: string;
   readonly error?: string;
@@ -105,7 +106,7 @@ export interface RunStore {
     runId: string,
     owner: string,
     call: { readonly callKey: string; readonly attempt: number },
-    state: RunStateJson | undefined,
+    state: StoredState | undefined,
     leaseMs: number,
   ): Promise<void>;
   /** Records what an attempt's body gave. */

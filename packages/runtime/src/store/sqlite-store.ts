@@ -1,11 +1,10 @@
 import Database from "better-sqlite3";
 import type { Message } from "../messages.js";
-import type { RunStateJson } from "../runner/run-state.js";
 import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError } from "./errors.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { type CallRow, checkClaimable, claimedRun, type RunRow, stateOf, statusOf, storedRun } from "./rows.js";
 import type { Checkpoint, ClaimedRun, NewRun, RecordedOutcome, RunFilter, RunStore, StoredRun } from "./run-store.js";
-import { type Decision, decide, parseColumn } from "./stored-state.js";
+import { type Decision, decide, parseColumn, type StoredState } from "./stored-state.js";
 
 /** Options of {@link SqliteStore}. */
 export interface SqliteStoreOptions {
@@ -100,10 +99,11 @@ export class SqliteStore implements RunStore {
     this.#db
       .transaction(() => {
         const done = this.#sql(
-          `UPDATE toolwright_runs SET state = ?, status = ?, output = ?, error = ?, lease_owner = ?, lease_until = ?, updated_at = ?
+          `UPDATE toolwright_runs SET state = ?, state_digest = ?, status = ?, output = ?, error = ?, lease_owner = ?, lease_until = ?, updated_at = ?
              WHERE run_id = ? AND lease_owner = ?`,
         ).run(
-          JSON.stringify(checkpoint.state),
+          checkpoint.state.text,
+          checkpoint.state.digest,
           checkpoint.status,
           checkpoint.output ?? null,
           checkpoint.error ?? null,
@@ -123,7 +123,7 @@ export class SqliteStore implements RunStore {
     runId: string,
     owner: string,
     call: { readonly callKey: string; readonly attempt: number },
-    state: RunStateJson | undefined,
+    state: StoredState | undefined,
     leaseMs: number,
   ): Promise<void> {
     const now = Date.now();
@@ -131,8 +131,8 @@ export class SqliteStore implements RunStore {
       .transaction(() => {
         const done = state
           ? this.#sql(
-              "UPDATE toolwright_runs SET state = ?, lease_until = ?, updated_at = ? WHERE run_id = ? AND lease_owner = ?",
-            ).run(JSON.stringify(state), now + leaseMs, now, runId, owner)
+              "UPDATE toolwright_runs SET state = ?, state_digest = ?, lease_until = ?, updated_at = ? WHERE run_id = ? AND lease_owner = ?",
+            ).run(state.text, state.digest, now + leaseMs, now, runId, owner)
           : this.#sql("UPDATE toolwright_runs SET lease_until = ? WHERE run_id = ? AND lease_owner = ?").run(
               now + leaseMs,
               runId,
@@ -152,15 +152,13 @@ export class SqliteStore implements RunStore {
     owner: string,
     call: { readonly callKey: string; readonly attempt: number; readonly outcome: RecordedOutcome },
   ): Promise<void> {
-    this.#db
-      .transaction(() => {
-        const held = this.#sql("SELECT 1 FROM toolwright_runs WHERE run_id = ? AND lease_owner = ?").get(runId, owner);
-        if (!held) throw new LeaseLostError(runId, owner);
-        this.#sql(
-          "UPDATE toolwright_calls SET status = 'finished', outcome = ? WHERE run_id = ? AND call_key = ? AND attempt = ?",
-        ).run(JSON.stringify(call.outcome), runId, call.callKey, call.attempt);
-      })
-      .immediate();
+    // One statement, so one transaction: written only while this worker holds the run.
+    const done = this.#sql(
+      `UPDATE toolwright_calls SET status = 'finished', outcome = ?
+       WHERE run_id = ? AND call_key = ? AND attempt = ?
+         AND EXISTS (SELECT 1 FROM toolwright_runs WHERE run_id = ? AND lease_owner = ?)`,
+    ).run(JSON.stringify(call.outcome), runId, call.callKey, call.attempt, runId, owner);
+    if (done.changes === 0) throw new LeaseLostError(runId, owner);
   }
 
   async approve(
@@ -230,12 +228,9 @@ export class SqliteStore implements RunStore {
         const row = this.#row(runId);
         if (!row) throw new RunNotFoundError(runId);
         const decided = decide(runId, statusOf(row), stateOf(row), callId, decision);
-        this.#sql("UPDATE toolwright_runs SET state = ?, status = ?, updated_at = ? WHERE run_id = ?").run(
-          JSON.stringify(decided.state),
-          decided.status,
-          Date.now(),
-          runId,
-        );
+        this.#sql(
+          "UPDATE toolwright_runs SET state = ?, state_digest = ?, status = ?, updated_at = ? WHERE run_id = ?",
+        ).run(decided.state.text, decided.state.digest, decided.status, Date.now(), runId);
         if (decided.forget)
           this.#sql("DELETE FROM toolwright_calls WHERE run_id = ? AND call_key = ?").run(runId, decided.forget);
       })

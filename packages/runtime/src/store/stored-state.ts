@@ -1,15 +1,24 @@
+import { createHash } from "node:crypto";
 import { RunStateError } from "../run-errors.js";
-import { RunState, type RunStateJson, type StateOwner } from "../runner/run-state.js";
+import {
+  RUN_STATE_FORMAT,
+  RUN_STATE_VERSION,
+  RunState,
+  type RunStateJson,
+  type StateOwner,
+} from "../runner/run-state.js";
 import type { RunSnapshot } from "../runner/snapshot.js";
 import type { Interruption } from "../runner/types.js";
 import { CallNotWaitingError, StoredRunError } from "./errors.js";
 import type { StoredRunStatus } from "./run-store.js";
 
 /**
- * Stored states are the {@link RunState} JSON format, with a plain `sha256` digest that
- * catches a corrupt row. The database is the trust boundary, so an agent's `stateSecret`
- * (which signs states handed to callers) is not used here: a webhook can then decide calls
- * through the store without the agent.
+ * Stored states are the {@link RunState} JSON format. Its integrity digest is computed over
+ * key-sorted JSON, which costs several times the write itself; a store instead keeps the
+ * body's JSON text beside the SHA-256 of that text (the `state_digest` column), which
+ * catches a corrupt row just as well, and signs the body the usual way only when it loads
+ * it. The database is the trust boundary, so an agent's `stateSecret` (which signs states
+ * handed to callers) is not used here: a webhook can then decide calls without the agent.
  */
 function storeOwner(name: string, toolNames: readonly string[]): StateOwner {
   return {
@@ -21,12 +30,40 @@ function storeOwner(name: string, toolNames: readonly string[]): StateOwner {
   };
 }
 
+/** A run's state as a store keeps it: the JSON text of the {@link RunStateJson} body, and its SHA-256. */
+export interface StoredState {
+  readonly text: string;
+  readonly digest: string;
+}
+
 /** The stored form of a run's snapshot. */
 export function encodeState(
   agent: { readonly name: string; readonly toolNames: readonly string[] },
   snapshot: RunSnapshot,
-): RunStateJson {
-  return new RunState(storeOwner(agent.name, agent.toolNames), snapshot).toJSON();
+): StoredState {
+  const body = {
+    format: RUN_STATE_FORMAT,
+    version: RUN_STATE_VERSION,
+    agent: { name: agent.name, tools: agent.toolNames },
+    snapshot,
+  } as const;
+  return textOf(body);
+}
+
+/** Reads a state column: its digest checked, then the usual {@link RunStateJson}, signed as `RunState.fromJSON` expects. */
+export function readState(runId: string, text: string, digest: string | null): RunStateJson {
+  if (digest !== sha256(text)) {
+    throw new StoredRunError(
+      `run "${runId}" has a corrupt state: its text does not match its digest (state_digest); restore the row from a backup or delete the run.`,
+      runId,
+    );
+  }
+  const body = parseColumn<Omit<RunStateJson, "integrity">>(runId, "state", text);
+  if (!body || typeof body !== "object" || !body.agent || !body.snapshot) {
+    throw new StoredRunError(`run "${runId}" has a corrupt state: it lacks its agent or snapshot.`, runId);
+  }
+  const signed = new RunState(storeOwner(body.agent.name, body.agent.tools), body.snapshot).toJSON();
+  return { ...body, integrity: signed.integrity };
 }
 
 /** Reads a stored state for `agent`; a corrupt, newer or foreign state is a {@link StoredRunError} naming the run. */
@@ -66,7 +103,7 @@ export type Decision =
 
 /** What deciding a call changes in a stored run. */
 export interface Decided {
-  readonly state: RunStateJson;
+  readonly state: StoredState;
   /** `ready` once no call waits any more, else still `paused`. */
   readonly status: Extract<StoredRunStatus, "ready" | "paused">;
   /**
@@ -96,8 +133,9 @@ export function decide(
   else state.reject(callId, decision.message);
   const forget =
     decision.kind === "approve" && call.reason === OUTCOME_UNKNOWN ? `${state.snapshot.step}:${callId}` : undefined;
+  const { integrity: _, ...body } = state.toJSON();
   return {
-    state: state.toJSON(),
+    state: textOf(body),
     status: state.interruptions.length ? "paused" : "ready",
     ...(forget ? { forget } : {}),
   };
@@ -109,6 +147,15 @@ export function decide(
  * taken effect. Approve to run it again, or reject with what happened (the model reads it).
  */
 export const OUTCOME_UNKNOWN = "outcome_unknown";
+
+function textOf(body: Omit<RunStateJson, "integrity">): StoredState {
+  const text = JSON.stringify(body);
+  return { text, digest: sha256(text) };
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
 
 function loaded(runId: string, load: () => RunState): RunState {
   try {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { RunAbortedError } from "../../src/index.js";
 import {
@@ -20,8 +21,11 @@ export interface StoreHarness {
   open(): Promise<RunStore>;
   /** A run's state column as stored. */
   getState(runId: string): Promise<string>;
-  /** Overwrites a run's state column with `text`, as a disk fault or a bad hand edit would. */
-  setState(runId: string, text: string): Promise<void>;
+  /**
+   * Overwrites a run's state column with `text`, as a bad hand edit would: with the text's
+   * own digest, or with `digest` (a disk fault that left the two apart).
+   */
+  setState(runId: string, text: string, digest?: string): Promise<void>;
 }
 
 /** The suite every store runs, hono-style: `runStoreConformance(harness)` in a few lines. */
@@ -210,6 +214,9 @@ export function runStoreConformance(harness: StoreHarness): void {
     it("refuses a corrupt row and a state written by a newer format, naming the run", async () => {
       const store = await harness.open();
       await startRun(refundAgent().agent, "refund A-1", { store, runId: "r-corrupt" });
+      const good = await harness.getState("r-corrupt");
+      await harness.setState("r-corrupt", good.replace("refund", "refunc"), sha256(good));
+      await expect(store.get("r-corrupt")).rejects.toThrow(/does not match its digest/);
       await harness.setState("r-corrupt", "{not json");
       await expect(resumeRun(refundAgent().agent, "r-corrupt", { store })).rejects.toThrow(StoredRunError);
       await expect(store.approve("r-corrupt", "refund_1")).rejects.toThrow(/run "r-corrupt" has a corrupt state/);
@@ -221,6 +228,11 @@ export function runStoreConformance(harness: StoreHarness): void {
       await store.close();
     });
   });
+}
+
+/** The digest a store keeps beside a state's text. */
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }
 
 /** Waits past a 50 ms lease. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script shared with the benchmark and the example, without types.
 import { startLocalPostgres } from "../../../../scripts/local-postgres.mjs";
 import { openPostgresStore, SchemaVersionError } from "../../src/store/index.js";
-import { runStoreConformance } from "./conformance.js";
+import { runStoreConformance, sha256 } from "./conformance.js";
 
 interface LocalPostgres {
   readonly config: pg.ClientConfig;
@@ -33,8 +33,8 @@ describe("PostgresStore", () => {
       const [row] = await sql<{ state: string }>("SELECT state FROM toolwright_runs WHERE run_id = $1", [runId]);
       return row?.state as string;
     },
-    async setState(runId, text) {
-      await sql("UPDATE toolwright_runs SET state = $1 WHERE run_id = $2", [text, runId]);
+    async setState(runId, text, digest = sha256(text)) {
+      await sql("UPDATE toolwright_runs SET state = $1, state_digest = $3 WHERE run_id = $2", [text, runId, digest]);
     },
   });
 

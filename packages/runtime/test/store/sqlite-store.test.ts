@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqliteStore, SchemaVersionError, StoredRunError } from "../../src/store/index.js";
-import { runStoreConformance } from "./conformance.js";
+import { runStoreConformance, sha256 } from "./conformance.js";
 
 const dir = mkdtempSync(join(tmpdir(), "toolwright-sqlite-"));
 const file = join(dir, "runs.db");
@@ -25,8 +25,10 @@ describe("SqliteStore", () => {
     async getState(runId) {
       return raw((db) => db.prepare("SELECT state FROM toolwright_runs WHERE run_id = ?").pluck().get(runId) as string);
     },
-    async setState(runId, text) {
-      raw((db) => db.prepare("UPDATE toolwright_runs SET state = ? WHERE run_id = ?").run(text, runId));
+    async setState(runId, text, digest = sha256(text)) {
+      raw((db) =>
+        db.prepare("UPDATE toolwright_runs SET state = ?, state_digest = ? WHERE run_id = ?").run(text, digest, runId),
+      );
     },
   });
 
