@@ -17,7 +17,7 @@ import { reviveDates } from "./dates.js";
 import { argumentFeedback, type Coverage } from "./feedback.js";
 import { generatedCheck } from "./generated.js";
 import { issuesFromAjv } from "./issues.js";
-import { at, quote, shownPath } from "./render.js";
+import { at, quote, renderValue, shownPath, valueAt } from "./render.js";
 
 /** The result of checking a model's arguments: frozen arguments and the repairs made, or the error to send back. */
 export type ArgumentCheck =
@@ -104,8 +104,8 @@ function readArguments(raw: unknown, count: ValueCount): Parsed {
 /**
  * Checks what the model sent against the tool's schema before any code runs. Known model
  * mistakes are repaired when the schema makes the fix unambiguous, and each repair is
- * recorded; when even the repaired arguments are wrong, the feedback describes what the
- * model actually sent. The returned arguments are a deep-frozen copy. Arguments of more
+ * recorded; when even the repaired arguments are wrong, the feedback gives their real
+ * violations, showing each repaired value as the model sent it. The returned arguments are a deep-frozen copy. Arguments of more
  * than {@link MAX_FULL_CHECK_VALUES} values are checked up to their first problem only,
  * and not repaired, so no call costs more than a pass over what was sent.
  *
@@ -147,9 +147,13 @@ function checkArguments(tool: Tool, raw: unknown): ArgumentCheck {
   if (large) return fail(tool, issuesFromAjv(errors, schema).issues, "first");
   const coercions: Repair[] = [];
   const coerced = coerce(args, schema, schema, "", coercions);
-  if (coercions.length > 0 && !check(coerced)) {
-    return { ok: true, args: deepFreeze(coerced) as ToolArgs, repairs: [...repairs, ...coercions] };
-  }
-  const { issues, complete } = issuesFromAjv(errors, schema);
+  const still = coercions.length > 0 ? check(coerced) : errors;
+  if (!still) return { ok: true, args: deepFreeze(coerced) as ToolArgs, repairs: [...repairs, ...coercions] };
+  // Repaired and still wrong ("70" read as 70, over a maximum of 50): the real violations,
+  // each repaired value shown as the model sent it, so one round trip fixes them all.
+  const repaired = new Set(coercions.map((r) => r.path));
+  const render = (value: unknown, path: string): string =>
+    repaired.has(path) ? `${renderValue(valueAt(args, path))}, read as ${renderValue(value)}` : renderValue(value);
+  const { issues, complete } = issuesFromAjv(still, schema, { render });
   return fail(tool, issues, complete ? "all" : "capped");
 }

@@ -44,6 +44,17 @@ export function at(path: string): string {
   return path === "" ? "" : `${shownPath(path)}: `;
 }
 
+/** The value at JSON Pointer `path` in `value`; `undefined` when there is none. */
+export function valueAt(value: unknown, path: string): unknown {
+  let current = value;
+  for (const segment of path.split("/").slice(1)) {
+    const key = segment.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
 /** Appends one JSON Pointer segment. */
 export function childPath(path: string, key: string | number): string {
   if (typeof key === "number" || !/[~/]/.test(key)) return `${path}/${key}`;

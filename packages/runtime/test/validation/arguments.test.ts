@@ -112,11 +112,28 @@ describe("validateArguments: safe repairs, each recorded", () => {
     expect(check.ok && check.args).toEqual({ id: "A", note: "5" });
   });
 
-  it("reports the original mistake when the repaired arguments still fail", () => {
+  it("reports what is still wrong after the safe repairs, not what they fixed", () => {
     const check = validateArguments(orders, { id: "A", qty: "2.5", express: "true" });
     expect(!check.ok && check.error.issues.map((i) => i.message)).toEqual([
       '/qty: expected integer, got "2.5" (a string)',
-      '/express: expected boolean, got "true" (a string)',
+    ]);
+  });
+
+  it("reports the real violation of a repaired value, as the model sent it (issue 11)", () => {
+    const capped = schemaTool({
+      type: "object",
+      properties: {
+        n: { type: "integer", maximum: 50 },
+        tags: { type: "array", items: { type: "string" }, minItems: 2 },
+        ok: { type: "boolean" },
+      },
+      additionalProperties: false,
+    });
+    const check = validateArguments(capped, { n: "70", tags: '["a"]', ok: "true", extra: 1 });
+    expect(!check.ok && check.error.issues.map((i) => i.message)).toEqual([
+      'unexpected key "extra"',
+      '/n: must be <= 50, got "70" (a string), read as 70 (a number)',
+      '/tags: must have at least 2 items, got "[\\"a\\"]" (a string), read as an array of 1 item',
     ]);
   });
 
