@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { RunStateError } from "../run-errors.js";
 import {
   RUN_STATE_FORMAT,
@@ -154,7 +154,7 @@ function textOf(body: Omit<RunStateJson, "integrity">): StoredState {
 }
 
 function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  return hash("sha256", text, "hex");
 }
 
 function loaded(runId: string, load: () => RunState): RunState {
