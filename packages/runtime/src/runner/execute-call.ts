@@ -117,9 +117,14 @@ function done(site: CallSite, tool: Tool, ran: Ran, logs: readonly LogLine[], st
   });
 }
 
+/** A failure worth another attempt of a read-only or idempotent tool: a retryable `ToolError`, or a timeout. */
+function transient(error: unknown): boolean {
+  return (error instanceof ToolError && error.retryable) || error instanceof ToolTimeoutError;
+}
+
 /**
- * Runs the tool, retrying a retryable `ToolError` of a `readOnly`/`idempotent` tool with
- * backoff. Throws only for an unexpected exception under the `"fail"` policy (or an abort).
+ * Runs the tool, retrying a retryable `ToolError` or a timeout of a `readOnly`/`idempotent`
+ * tool with backoff. Throws only for an unexpected exception under the `"fail"` policy (or an abort).
  */
 async function attempt(env: RunEnv, site: CallSite, tool: Tool, args: ToolArgs, logs: LogLine[]): Promise<Ran> {
   const { config } = env;
@@ -133,7 +138,7 @@ async function attempt(env: RunEnv, site: CallSite, tool: Tool, args: ToolArgs, 
       return { outcome: "ok", content: out.content, attempts: n };
     } catch (error) {
       if (site.signal.aborted) throw error;
-      if (error instanceof ToolError && error.retryable && mayRetry && n < policy.maxAttempts) {
+      if (mayRetry && transient(error) && n < policy.maxAttempts) {
         await sleep(backoffMs(policy, n), site.signal);
         continue;
       }
