@@ -20,7 +20,7 @@ export function benchColdStart({ n = 200, runs = 15, warmup = 3, log = () => {} 
   const project = prepareProject(n);
   const systems = [
     ["Node, empty process (floor)", "node.mjs", []],
-    ["toolwright (schemas compiled lazily)", "toolwright.mjs", [project.toolwrightOut]],
+    ["toolwright (generated validators, Ajv not loaded)", "toolwright.mjs", [project.toolwrightOut]],
     [`ajv compiling all ${n} at start-up`, "ajv.mjs", [project.jsonSchemas]],
     ["zod + AI SDK tool()", "ai-zod.mjs", [project.ai]],
     ["typia (validators generated at build)", "typia.mjs", [project.typiaOut]],
