@@ -1,4 +1,5 @@
 import { ToolwrightError } from "../errors.js";
+import type { RunResult } from "../runner/types.js";
 
 /** What is known about a failed provider call. */
 export interface ProviderErrorInit {
@@ -26,6 +27,11 @@ export class ProviderError extends ToolwrightError {
   readonly retryable: boolean;
   readonly body: unknown;
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * Set when this error ended an agent run: what the run produced before it (transcript,
+   * usage, steps), as a `RunError` carries it; `undefined` outside a run.
+   */
+  result: RunResult | undefined;
 
   constructor(message: string, init: ProviderErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });

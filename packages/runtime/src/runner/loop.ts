@@ -1,4 +1,5 @@
 import type { ModelRequest } from "../model.js";
+import { ProviderError } from "../providers/errors.js";
 import {
   BudgetExceededError,
   MaxTurnsExceededError,
@@ -61,6 +62,8 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
   } catch (error) {
     if (error instanceof RunError) throw error;
     if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
+    // A provider failing mid-run (a 400 on turn 2, after tools ran) keeps its type, and carries what the run made.
+    if (error instanceof ProviderError) error.result ??= partial(env);
     throw error;
   }
 }
