@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -126,6 +126,14 @@ describe("toolwright trace on bad input names the file and what is wrong", () =>
       expect(stderr).toMatch(message);
     });
   }
+
+  it("gives toolwright view the same errors, and writes no page", async () => {
+    writeFileSync(join(dir, "cut.json"), readFileSync(join(dir, "run.json"), "utf8").slice(0, 100));
+    const { code, stderr } = await cli("view", "cut.json");
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^toolwright view: cut\.json: the JSON ends early \(after 100 characters\)/);
+    expect(existsSync(join(dir, "cut.html"))).toBe(false);
+  });
 
   it("refuses a missing file and a missing argument", async () => {
     expect(await cli("trace", "nowhere.json")).toMatchObject({
