@@ -55,7 +55,7 @@ export async function startLocalPostgres({ durable = true } = {}) {
   const port = await freePort();
   try {
     run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"]);
-    const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c max_connections=60"];
+    const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c max_connections=200"];
     if (!durable) options.push("-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off");
     run("pg_ctl", ["-D", data, "-l", join(dir, "server.log"), "-o", options.join(" "), "-w", "-t", "60", "start"]);
   } catch (error) {

@@ -10,12 +10,12 @@ import { type Decision, decide, parseColumn, type StoredState } from "./stored-s
 export type PostgresStoreOptions = pg.PoolConfig;
 
 /**
- * Commits that may be lost if the database server itself crashes (never torn, never on a
- * worker's crash): lease renewals, and a call's end. A lost end makes the call look
+ * For commits that may be lost if the database server itself crashes (never torn, never on
+ * a worker's crash): lease renewals, and a call's end. A lost end makes the call look
  * unfinished, so it is run again only if idempotent, else put to a person: safe, and it
  * spares the fsync that dominates a call's cost. A call's start always waits for the disk.
  */
-const ASYNC_COMMIT = "async";
+const RELAXED_COMMIT = "-c synchronous_commit=off";
 
 /** Any number, so two processes migrating at once take turns. */
 const MIGRATION_LOCK = 720_412;
@@ -27,14 +27,18 @@ const MIGRATION_LOCK = 720_412;
  */
 export class PostgresStore implements RunStore {
   readonly #pool: pg.Pool;
+  /** Connections whose commits do not wait for the disk (see {@link RELAXED_COMMIT}). */
+  readonly #relaxed: pg.Pool;
 
-  private constructor(pool: pg.Pool) {
-    this.#pool = pool;
+  private constructor(options: PostgresStoreOptions) {
+    this.#pool = new pg.Pool(options);
+    const relaxed = [options.options, RELAXED_COMMIT].filter(Boolean).join(" ");
+    this.#relaxed = new pg.Pool({ ...options, options: relaxed });
   }
 
   /** Connects and migrates. */
   static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
-    const store = new PostgresStore(new pg.Pool(options));
+    const store = new PostgresStore(options);
     try {
       await store.#migrate();
     } catch (error) {
@@ -76,28 +80,29 @@ export class PostgresStore implements RunStore {
 
   async claimNext(agents: readonly string[], owner: string, leaseMs: number): Promise<ClaimedRun | undefined> {
     if (agents.length === 0) return undefined;
-    return this.#tx(async (db) => {
-      const now = Date.now();
-      const row = (
-        await db.query<RunRow>(
-          `SELECT * FROM toolwright_runs
+    const now = Date.now();
+    // One statement: the row is locked, skipped by every other claimer, and taken at once.
+    const row = (
+      await this.#pool.query<RunRow>(
+        `UPDATE toolwright_runs SET status = 'running', lease_owner = $3, lease_until = $4
+         WHERE run_id = (
+           SELECT run_id FROM toolwright_runs
            WHERE agent = ANY($1) AND (status = 'ready' OR (status = 'running' AND lease_until < $2))
-           ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
-          [agents, now],
-        )
-      ).rows[0];
-      return row ? this.#take(db, row, owner, now + leaseMs) : undefined;
-    });
+           ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [agents, now, owner, now + leaseMs],
+      )
+    ).rows[0];
+    // The run's calls change only under its lease, which is this worker's now.
+    return row ? claimedRun(row, await this.#calls(this.#pool, row.run_id)) : undefined;
   }
 
   async renew(runId: string, owner: string, leaseMs: number): Promise<void> {
-    await this.#tx(async (db) => {
-      const done = await db.query(
-        "UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3",
-        [Date.now() + leaseMs, runId, owner],
-      );
-      if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
-    }, ASYNC_COMMIT);
+    const done = await this.#relaxed.query(
+      "UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3",
+      [Date.now() + leaseMs, runId, owner],
+    );
+    if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
   }
 
   async checkpoint(runId: string, owner: string, checkpoint: Checkpoint, leaseMs: number): Promise<void> {
@@ -141,24 +146,17 @@ export class PostgresStore implements RunStore {
     leaseMs: number,
   ): Promise<void> {
     const now = Date.now();
-    await this.#tx(async (db) => {
-      const done = state
-        ? await db.query(
-            "UPDATE toolwright_runs SET state = $1, state_digest = $6, lease_until = $2, updated_at = $3 WHERE run_id = $4 AND lease_owner = $5",
-            [state.text, now + leaseMs, now, runId, owner, state.digest],
-          )
-        : await db.query("UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3", [
-            now + leaseMs,
-            runId,
-            owner,
-          ]);
-      if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
-      await db.query(
-        `INSERT INTO toolwright_calls (run_id, call_key, attempt, status) VALUES ($1, $2, $3, 'started')
-         ON CONFLICT (run_id, call_key, attempt) DO UPDATE SET status = 'started', outcome = NULL`,
-        [runId, call.callKey, call.attempt],
-      );
-    });
+    // One statement, so one transaction: the lease check, the turn's state and the call's start.
+    const done = await this.#pool.query(
+      `WITH held AS (
+         UPDATE toolwright_runs SET state = COALESCE($4, state), state_digest = COALESCE($5, state_digest),
+           lease_until = $6, updated_at = $7
+         WHERE run_id = $1 AND lease_owner = $8 RETURNING run_id)
+       INSERT INTO toolwright_calls (run_id, call_key, attempt, status) SELECT run_id, $2, $3, 'started' FROM held
+       ON CONFLICT (run_id, call_key, attempt) DO UPDATE SET status = 'started', outcome = NULL`,
+      [runId, call.callKey, call.attempt, state?.text ?? null, state?.digest ?? null, now + leaseMs, now, owner],
+    );
+    if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
   }
 
   async callFinished(
@@ -166,15 +164,13 @@ export class PostgresStore implements RunStore {
     owner: string,
     call: { readonly callKey: string; readonly attempt: number; readonly outcome: RecordedOutcome },
   ): Promise<void> {
-    await this.#tx(async (db) => {
-      const done = await db.query(
-        `UPDATE toolwright_calls SET status = 'finished', outcome = $1
-         WHERE run_id = $2 AND call_key = $3 AND attempt = $4
-           AND EXISTS (SELECT 1 FROM toolwright_runs WHERE run_id = $2 AND lease_owner = $5)`,
-        [JSON.stringify(call.outcome), runId, call.callKey, call.attempt, owner],
-      );
-      if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
-    }, ASYNC_COMMIT);
+    const done = await this.#relaxed.query(
+      `UPDATE toolwright_calls SET status = 'finished', outcome = $1
+       WHERE run_id = $2 AND call_key = $3 AND attempt = $4
+         AND EXISTS (SELECT 1 FROM toolwright_runs WHERE run_id = $2 AND lease_owner = $5)`,
+      [JSON.stringify(call.outcome), runId, call.callKey, call.attempt, owner],
+    );
+    if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
   }
 
   async approve(
@@ -213,7 +209,7 @@ export class PostgresStore implements RunStore {
   }
 
   async close(): Promise<void> {
-    await this.#pool.end();
+    await Promise.all([this.#pool.end(), this.#relaxed.end()]);
   }
 
   async #take(db: pg.PoolClient, row: RunRow, owner: string, until: number): Promise<ClaimedRun> {
@@ -221,11 +217,15 @@ export class PostgresStore implements RunStore {
       "UPDATE toolwright_runs SET status = 'running', lease_owner = $1, lease_until = $2 WHERE run_id = $3",
       [owner, until, row.run_id],
     );
+    return claimedRun(row, await this.#calls(db, row.run_id));
+  }
+
+  async #calls(db: pg.Pool | pg.PoolClient, runId: string): Promise<CallRow[]> {
     const calls = await db.query<CallRow>(
       "SELECT call_key, attempt, status, outcome FROM toolwright_calls WHERE run_id = $1",
-      [row.run_id],
+      [runId],
     );
-    return claimedRun(row, calls.rows);
+    return calls.rows;
   }
 
   async #decide(runId: string, callId: string, decision: Decision): Promise<void> {
@@ -266,11 +266,10 @@ export class PostgresStore implements RunStore {
   }
 
   /** Runs `work` in one transaction on one connection: all of it, or (on any error) none of it. */
-  async #tx<T>(work: (db: pg.PoolClient) => Promise<T>, commit: "sync" | "async" = "sync"): Promise<T> {
+  async #tx<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     const db = await this.#pool.connect();
     try {
       await db.query("BEGIN");
-      if (commit === "async") await db.query("SET LOCAL synchronous_commit = off");
       const out = await work(db);
       await db.query("COMMIT");
       return out;
