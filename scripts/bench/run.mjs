@@ -97,7 +97,7 @@ for (const extra of EXTRAS) {
 }
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 const where = describeMachine(host, os.loadavg()[0]);
-const extrasBlock = extraReports.map((report) => `\n\n\`\`\`\n${report}\n\`\`\``).join("");
+const extrasBlock = extraReports.map((report) => `\n\n\`\`\`text\n${report}\n\`\`\``).join("");
 console.log(`${table}${extrasBlock}\n\nMachine: ${where}. Took ${minutes} min.`);
 
 if (argv.includes("--update-docs")) {
