@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-// The README's esbuild snippet, taken from the README as written, builds an ES module
+// The esbuild snippet of the build-paths guide, taken from the guide as written, builds an ES module
 // project that defines a tool with a bare `@tool` decorator and uses top-level await, and
 // the bundle runs: the plugin picks `format: "esm"` in a "type": "module" package and a
 // target that lowers decorators, which esbuild's defaults (cjs, esnext) get wrong.
@@ -11,11 +11,13 @@ import { afterAll, describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TMP = path.resolve(import.meta.dirname, "../.tmp");
 
-function readmeSnippet(): string {
-  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("### esbuild"));
+const GUIDE = "docs/guides/build-paths.md";
+
+function guideSnippet(): string {
+  const guide = readFileSync(path.join(ROOT, GUIDE), "utf8");
+  const section = guide.slice(guide.indexOf("## esbuild"));
   const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error("README.md has no ```ts block under ### esbuild");
+  if (!block) throw new Error(`${GUIDE} has no \`\`\`ts block under ## esbuild`);
   return block;
 }
 
@@ -47,7 +49,7 @@ function write(file: string, text: string): void {
   writeFileSync(path.join(dir, file), text);
 }
 
-describe("the README's esbuild snippet", () => {
+describe("the build-paths guide's esbuild snippet", () => {
   it("builds an ES module project with decorators and top-level await, and the bundle runs", () => {
     write("package.json", JSON.stringify({ name: "esbuild-readme", private: true, type: "module" }));
     write(
@@ -58,7 +60,7 @@ describe("the README's esbuild snippet", () => {
       }),
     );
     write("src/main.ts", MAIN);
-    write("build.mjs", readmeSnippet());
+    write("build.mjs", guideSnippet());
     execFileSync(process.execPath, ["build.mjs"], { cwd: dir, encoding: "utf8", stdio: "pipe" });
     const output = execFileSync(process.execPath, ["dist/main.js"], { cwd: dir, encoding: "utf8" });
     expect(JSON.parse(output)).toEqual({ name: "escalate", value: "escalated T-1" });
