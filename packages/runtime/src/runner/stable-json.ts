@@ -3,7 +3,8 @@
  * order their keys were written in (for repeated-call keys and state digests).
  */
 export function stableStringify(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  // A Date (of a `Date` argument) is written as JSON writes it, its ISO text, not as `{}`.
+  if (value === null || typeof value !== "object" || value instanceof Date) return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
   const record = value as Record<string, unknown>;
   const parts: string[] = [];
