@@ -145,6 +145,8 @@ describe("generated validators agree with Ajv", () => {
     expect(validatorSource({ type: "array", contains: { type: "string" } })).toBeUndefined();
     expect(validatorSource({ $ref: "#/definitions/A", definitions: { A: {} } })).toBeUndefined();
     expect(validatorSource({ type: "object", properties: { a: { $defs: {} } } })).toBeUndefined();
+    expect(validatorSource({ type: [] })).toBeUndefined();
+    expect(validatorSource({ type: "string", pattern: "(" })).toBeUndefined();
   });
 });
 

@@ -151,6 +151,7 @@ function anyChecks(schema: JsonSchema, v: string, context: CheckContext): string
   let out = "";
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (types.length === 0) outside("an empty type list");
     const tests = types.map((t) => (typeof t === "string" && TYPE_TESTS[t] ? TYPE_TESTS[t](v) : outside("type")));
     out += fail(`!(${tests.join("||")})`);
   }
