@@ -5,7 +5,7 @@ import { LeaseLostError } from "./errors.js";
 import type { CallJournal } from "./recorded-tool.js";
 import { recordedTool } from "./recorded-tool.js";
 import type { CallEntry, Checkpoint, RecordedOutcome, RunStore } from "./run-store.js";
-import { encodeState } from "./stored-state.js";
+import { encodeState, type StoredState } from "./stored-state.js";
 
 /**
  * One worker's hold on one run: it writes the run's checkpoints, records each tool call,
@@ -19,10 +19,17 @@ import { encodeState } from "./stored-state.js";
 export class Journal implements CallJournal {
   /** Set when the lease was lost; the run then stops without writing more. */
   lost: LeaseLostError | undefined;
-  #live: RunSnapshot | undefined;
-  #agent: { readonly name: string; readonly toolNames: readonly string[] } | undefined;
+  /** The run the loop works on, and its agent: set by {@link Journal.attach}. */
+  #run:
+    | {
+        readonly snapshot: RunSnapshot;
+        readonly agent: { readonly name: string; readonly toolNames: readonly string[] };
+      }
+    | undefined;
   /** The step whose state the store has; a call's start writes the state once per turn. */
   #writtenStep = -1;
+  /** The write of the current turn's state, which its other calls wait for. */
+  #turnWritten: Promise<void> | undefined;
   readonly #finished = new Map<string, RecordedOutcome>();
   #heartbeat: ReturnType<typeof setInterval> | undefined;
 
@@ -41,8 +48,7 @@ export class Journal implements CallJournal {
   /** Takes the run the loop is about to start: gives it the stored id and records its tools. */
   attach(env: RunEnv): RunEnv {
     const snapshot = env.snapshot.runId === this.runId ? env.snapshot : { ...env.snapshot, runId: this.runId };
-    this.#live = snapshot;
-    this.#agent = env.config;
+    this.#run = { snapshot, agent: env.config };
     const tools = new Map([...env.config.tools].map(([name, tool]) => [name, recordedTool(tool, this)]));
     return { ...env, snapshot, config: { ...env.config, tools } };
   }
@@ -64,10 +70,17 @@ export class Journal implements CallJournal {
   }
 
   async started(callKey: string, attempt: number): Promise<void> {
-    const live = this.#snapshot();
-    const state = live.step > this.#writtenStep ? this.#state() : undefined;
-    this.#writtenStep = live.step;
-    await this.#write(() => this.store.callStarted(this.runId, this.owner, { callKey, attempt }, state, this.leaseMs));
+    const step = this.#snapshot().step;
+    const start = (state: StoredState | undefined) =>
+      this.#write(() => this.store.callStarted(this.runId, this.owner, { callKey, attempt }, state, this.leaseMs));
+    if (step > this.#writtenStep) {
+      this.#writtenStep = step;
+      this.#turnWritten = start(this.#state());
+      return this.#turnWritten;
+    }
+    // The other calls of the turn start once its state is stored, so none is recorded without it.
+    await this.#turnWritten;
+    await start(undefined);
   }
 
   async finished(callKey: string, attempt: number, outcome: RecordedOutcome): Promise<void> {
@@ -88,7 +101,7 @@ export class Journal implements CallJournal {
 
   /** Writes that the run failed (a limit, a tool under the "fail" policy, a provider error), and gives the lease up. */
   async fail(error: unknown): Promise<void> {
-    if (!this.#live) return;
+    if (!this.#run) return;
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     await this.#checkpoint({ state: this.#state(), status: "failed", error: message });
   }
@@ -114,11 +127,16 @@ export class Journal implements CallJournal {
   }
 
   #snapshot(): RunSnapshot {
-    if (!this.#live) throw new Error("toolwright/store: the journal was used before its run started.");
-    return this.#live;
+    return this.#attached().snapshot;
   }
 
-  #state() {
-    return encodeState(this.#agent ?? { name: "", toolNames: [] }, this.#snapshot());
+  #state(): StoredState {
+    const { agent, snapshot } = this.#attached();
+    return encodeState(agent, snapshot);
+  }
+
+  #attached() {
+    if (!this.#run) throw new Error("toolwright/store: the journal was used before its run started.");
+    return this.#run;
   }
 }

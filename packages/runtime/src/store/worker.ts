@@ -15,7 +15,8 @@ export interface WorkOptions<Deps = unknown> extends DurableOptions<Deps> {
 /**
  * A worker loop: claims runs of these agents that are ready (queued, or every approval
  * decided) or whose worker died (lease expired), and drives each from its last checkpoint,
- * `concurrency` at a time, until `signal` aborts; then waits for its runs in flight.
+ * `concurrency` at a time, until `signal` aborts. Then it stops the runs in flight (another
+ * worker goes on with them once their leases expire) and returns when they have stopped.
  *
  * @example
  * ```ts
@@ -32,16 +33,30 @@ export async function work<Deps>(agents: readonly Agent<Deps>[], options: WorkOp
   const limit = options.concurrency ?? 4;
   const active = new Set<Promise<void>>();
   const { signal } = options;
+  // One listener on the caller's signal stops every run in flight (their leases then lapse).
+  const stops = new Set<AbortController>();
+  signal?.addEventListener(
+    "abort",
+    () => {
+      for (const stop of stops) stop.abort(signal.reason);
+    },
+    { once: true },
+  );
   while (!signal?.aborted) {
     let claimed: ClaimedRun | undefined;
     if (active.size < limit) claimed = await options.store.claimNext(names, workerId, leaseMs);
     if (claimed) {
       const run = claimed;
       const agent = byName.get(run.agent) as Agent<Deps>;
-      const done = drive(agent, run, { ...options, workerId })
+      const stop = new AbortController();
+      stops.add(stop);
+      const done = drive(agent, run, { ...options, workerId, signal: stop.signal })
         .then(() => undefined)
         .catch((error: unknown) => options.onError?.(error, run.runId))
-        .finally(() => active.delete(done));
+        .finally(() => {
+          stops.delete(stop);
+          active.delete(done);
+        });
       active.add(done);
       continue;
     }
