@@ -1,8 +1,9 @@
-import ts from "typescript";
+import type ts from "typescript";
 import { deriveSpecs } from "../derive-specs.js";
 import { readProjectConfig } from "../esbuild/project-config.js";
 import type { CompilerOptions } from "../options.js";
 import toolwrightTransform from "../transform.js";
+import { TS } from "../typescript-host.js";
 import { parseOptions, projectOption } from "./args.js";
 import type { Command, CommandIO } from "./command.js";
 import { countOf, type Progress, progressFor } from "./progress.js";
@@ -18,7 +19,7 @@ function transformersFor(
     report(diagnostic);
     return 0;
   };
-  return { before: [toolwrightTransform(program, options, { ts, addDiagnostic })] };
+  return { before: [toolwrightTransform(program, options, { ts: TS, addDiagnostic })] };
 }
 
 /** The transformers, counting the files they see on the progress line. */
@@ -42,8 +43,8 @@ tool problem.
   -w, --watch    recompile on every change (also when a type in another file changes)`;
 
 function report(io: CommandIO, diagnostics: readonly ts.Diagnostic[], root: string): number {
-  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
-  if (diagnostics.length > 0) io.err(formatDiagnostics(diagnostics, root, ts.sys.writeOutputIsTTY?.() ?? false));
+  const errors = diagnostics.filter((d) => d.category === TS.DiagnosticCategory.Error).length;
+  if (diagnostics.length > 0) io.err(formatDiagnostics(diagnostics, root, TS.sys.writeOutputIsTTY?.() ?? false));
   if (errors > 0) io.err(`\nFound ${errors} error${errors === 1 ? "" : "s"}.\n`);
   return errors;
 }
@@ -53,7 +54,7 @@ function buildOnce(configPath: string, io: CommandIO, root: string): number {
   progress.update("reading the project");
   const config = readProjectConfig(root, configPath);
   const host = createHost(config.options, root);
-  const program = ts.createProgram({
+  const program = TS.createProgram({
     rootNames: config.fileNames,
     options: config.options,
     host,
@@ -79,31 +80,32 @@ function buildOnce(configPath: string, io: CommandIO, root: string): number {
     }
   }
   progress.update("type-checking");
-  const diagnostics = ts.sortAndDeduplicateDiagnostics([
+  const diagnostics = TS.sortAndDeduplicateDiagnostics([
     ...config.diagnostics,
-    ...ts.getPreEmitDiagnostics(program),
+    ...TS.getPreEmitDiagnostics(program),
     ...emitted.diagnostics,
     ...added,
   ]);
   progress.done();
   const errors = report(io, diagnostics, root);
-  if (errors === 0) return ts.ExitStatus.Success;
+  if (errors === 0) return TS.ExitStatus.Success;
   return emitted.emitSkipped
-    ? ts.ExitStatus.DiagnosticsPresent_OutputsSkipped
-    : ts.ExitStatus.DiagnosticsPresent_OutputsGenerated;
+    ? TS.ExitStatus.DiagnosticsPresent_OutputsSkipped
+    : TS.ExitStatus.DiagnosticsPresent_OutputsGenerated;
 }
 
 function watch(configPath: string, io: CommandIO, root: string): Promise<number> {
   const config = readProjectConfig(root, configPath);
-  const host = ts.createWatchCompilerHost(
+  const host = TS.createWatchCompilerHost(
     configPath,
     undefined,
-    ts.sys,
-    ts.createEmitAndSemanticDiagnosticsBuilderProgram,
+    TS.sys,
+    TS.createEmitAndSemanticDiagnosticsBuilderProgram,
     (d) => io.err(formatDiagnostics([d], root, false)),
-    (d) => io.out(`${ts.flattenDiagnosticMessageText(d.messageText, "\n")}\n`),
+    (d) => io.out(`${TS.flattenDiagnosticMessageText(d.messageText, "\n")}\n`),
   );
-  host.jsDocParsingMode = ts.JSDocParsingMode.ParseAll;
+  // As tsc: toolwright reads TSDoc from the source text, not from parsed JSDoc.
+  host.jsDocParsingMode = TS.JSDocParsingMode.ParseForTypeErrors;
   host.getCurrentDirectory = () => root;
   const afterProgramCreate = host.afterProgramCreate;
   host.afterProgramCreate = (builder) => {
@@ -120,7 +122,7 @@ function watch(configPath: string, io: CommandIO, root: string): Promise<number>
     afterProgramCreate?.(builder);
     if (added.length > 0) io.err(formatDiagnostics(added, root, false));
   };
-  ts.createWatchProgram(host);
+  TS.createWatchProgram(host);
   // Runs until the process is stopped, like tsc --watch.
   return new Promise<number>(() => {});
 }

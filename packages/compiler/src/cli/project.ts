@@ -1,8 +1,9 @@
 import { dirname, relative, resolve } from "node:path";
 import type { ToolSpec } from "toolwright";
-import ts from "typescript";
+import type ts from "typescript";
 import { deriveSpecs } from "../derive-specs.js";
 import { type ProjectConfig, readProjectConfig } from "../esbuild/project-config.js";
+import { TS } from "../typescript-host.js";
 import { countOf, type Progress } from "./progress.js";
 import { type RuntimeKey, runtimeKey } from "./runtime-key.js";
 
@@ -30,10 +31,14 @@ export interface LoadedProject {
   readonly diagnostics: readonly ts.Diagnostic[];
 }
 
-/** A compiler host that reads TSDoc in full, as every toolwright path must (tsc skips it since 5.3). */
+/**
+ * A compiler host that parses JSDoc as tsc does (only what type errors need): toolwright
+ * reads TSDoc from the source text, so parsing every comment of every file, lib files
+ * included, would only cost time.
+ */
 export function createHost(options: ts.CompilerOptions, cwd: string): ts.CompilerHost {
-  const host = ts.createCompilerHost(options);
-  host.jsDocParsingMode = ts.JSDocParsingMode.ParseAll;
+  const host = TS.createCompilerHost(options);
+  host.jsDocParsingMode = TS.JSDocParsingMode.ParseForTypeErrors;
   // Spec sources are relative to the current directory, as under tsc: the same start
   // directory gives the same specs on every build path.
   host.getCurrentDirectory = () => cwd;
@@ -49,7 +54,7 @@ export function loadProject(cwd: string, tsconfig?: string, progress?: Progress)
   const root = dirname(config.path);
   const options = { ...config.options, noEmit: true };
   progress?.update("reading the project");
-  const program = ts.createProgram({
+  const program = TS.createProgram({
     rootNames: config.fileNames,
     options,
     host: createHost(options, cwd),
@@ -86,10 +91,10 @@ export function formatDiagnostics(diagnostics: readonly ts.Diagnostic[], root: s
     getCurrentDirectory: () => root,
     getNewLine: () => "\n",
   };
-  return pretty ? ts.formatDiagnosticsWithColorAndContext(diagnostics, host) : ts.formatDiagnostics(diagnostics, host);
+  return pretty ? TS.formatDiagnosticsWithColorAndContext(diagnostics, host) : TS.formatDiagnostics(diagnostics, host);
 }
 
 /** True when any diagnostic is an error. */
 export function hasErrors(diagnostics: readonly ts.Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error);
+  return diagnostics.some((d) => d.category === TS.DiagnosticCategory.Error);
 }

@@ -1,5 +1,6 @@
-import ts from "typescript";
+import type ts from "typescript";
 import type { ToolSite } from "../sites.js";
+import { TS } from "../typescript-host.js";
 
 /**
  * What `tool(fn, options)` can see at run time to find a generated spec: `fn.name`
@@ -13,11 +14,11 @@ function unwrap(expression: ts.Expression): ts.Expression {
   let node = expression;
   // `f<number>` (an instantiation expression), `f!`, `(f)`, `f as T` are all `f` at run time.
   while (
-    ts.isParenthesizedExpression(node) ||
-    ts.isAsExpression(node) ||
-    ts.isSatisfiesExpression(node) ||
-    ts.isNonNullExpression(node) ||
-    ts.isExpressionWithTypeArguments(node)
+    TS.isParenthesizedExpression(node) ||
+    TS.isAsExpression(node) ||
+    TS.isSatisfiesExpression(node) ||
+    TS.isNonNullExpression(node) ||
+    TS.isExpressionWithTypeArguments(node)
   ) {
     node = node.expression;
   }
@@ -26,41 +27,41 @@ function unwrap(expression: ts.Expression): ts.Expression {
 
 /** The `name` JavaScript gives a function defined by this declaration, if it can be known statically. */
 function nameOfDeclaration(declaration: ts.Declaration): string | undefined {
-  if (ts.isFunctionDeclaration(declaration)) {
+  if (TS.isFunctionDeclaration(declaration)) {
     return declaration.name?.text ?? "default";
   }
   if (
-    ts.isMethodDeclaration(declaration) ||
-    ts.isPropertyAssignment(declaration) ||
-    ts.isPropertyDeclaration(declaration)
+    TS.isMethodDeclaration(declaration) ||
+    TS.isPropertyAssignment(declaration) ||
+    TS.isPropertyDeclaration(declaration)
   ) {
-    if (ts.isMethodDeclaration(declaration))
-      return ts.isIdentifier(declaration.name) ? declaration.name.text : undefined;
+    if (TS.isMethodDeclaration(declaration))
+      return TS.isIdentifier(declaration.name) ? declaration.name.text : undefined;
     const init = declaration.initializer && unwrap(declaration.initializer);
-    if (!init || !(ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return undefined;
-    if (ts.isFunctionExpression(init) && init.name) return init.name.text;
-    return ts.isIdentifier(declaration.name) || ts.isStringLiteral(declaration.name)
+    if (!init || !(TS.isArrowFunction(init) || TS.isFunctionExpression(init))) return undefined;
+    if (TS.isFunctionExpression(init) && init.name) return init.name.text;
+    return TS.isIdentifier(declaration.name) || TS.isStringLiteral(declaration.name)
       ? declaration.name.text
       : undefined;
   }
-  if (ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) && declaration.initializer) {
+  if (TS.isVariableDeclaration(declaration) && TS.isIdentifier(declaration.name) && declaration.initializer) {
     const init = unwrap(declaration.initializer);
-    if (ts.isFunctionExpression(init) && init.name) return init.name.text;
-    if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return declaration.name.text;
+    if (TS.isFunctionExpression(init) && init.name) return init.name.text;
+    if (TS.isArrowFunction(init) || TS.isFunctionExpression(init)) return declaration.name.text;
   }
   return undefined;
 }
 
 /** The `fn.name` the runtime will see for the site's function, or undefined when it is not static. */
 function functionName(fn: ts.Expression | ts.MethodDeclaration, checker: ts.TypeChecker): string | undefined {
-  if (ts.isMethodDeclaration(fn)) return ts.isIdentifier(fn.name) ? fn.name.text : undefined;
+  if (TS.isMethodDeclaration(fn)) return TS.isIdentifier(fn.name) ? fn.name.text : undefined;
   const node = unwrap(fn);
   // An anonymous function written inline as an argument gets no name from JavaScript.
-  if (ts.isArrowFunction(node)) return "";
-  if (ts.isFunctionExpression(node)) return node.name?.text ?? "";
-  if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return undefined;
+  if (TS.isArrowFunction(node)) return "";
+  if (TS.isFunctionExpression(node)) return node.name?.text ?? "";
+  if (!TS.isIdentifier(node) && !TS.isPropertyAccessExpression(node)) return undefined;
   let symbol = checker.getSymbolAtLocation(node);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  if (symbol && symbol.flags & TS.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
   return declaration ? nameOfDeclaration(declaration) : undefined;
 }
@@ -73,13 +74,13 @@ function functionName(fn: ts.Expression | ts.MethodDeclaration, checker: ts.Type
 function optionName(options: ts.Expression | undefined, checker: ts.TypeChecker): string | undefined | null {
   if (!options) return undefined;
   const node = unwrap(options);
-  if (!ts.isObjectLiteralExpression(node)) return ts.isIdentifier(node) && node.text === "undefined" ? undefined : null;
+  if (!TS.isObjectLiteralExpression(node)) return TS.isIdentifier(node) && node.text === "undefined" ? undefined : null;
   for (const property of node.properties) {
-    if (ts.isSpreadAssignment(property)) return null;
+    if (TS.isSpreadAssignment(property)) return null;
     if (property.name?.getText() !== "name") continue;
-    if (!ts.isPropertyAssignment(property)) return null;
+    if (!TS.isPropertyAssignment(property)) return null;
     const value = unwrap(property.initializer);
-    if (ts.isStringLiteralLike(value)) return value.text;
+    if (TS.isStringLiteralLike(value)) return value.text;
     const type = checker.getTypeAtLocation(value);
     return type.isStringLiteral() ? type.value : null;
   }

@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type ts from "typescript";
+import { TS } from "../typescript-host.js";
 
 /** A diagnostic as bundlers report it: text plus a 1-based line and 0-based column. */
 export interface LocatedDiagnostic {
@@ -13,8 +14,8 @@ export interface LocatedDiagnostic {
 
 /** Turns a TypeScript diagnostic into the located message esbuild and Vite print. */
 export function locateDiagnostic(diagnostic: ts.Diagnostic): LocatedDiagnostic {
-  const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
-  const error = diagnostic.category === ts.DiagnosticCategory.Error;
+  const text = TS.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+  const error = diagnostic.category === TS.DiagnosticCategory.Error;
   const { file, start } = diagnostic;
   if (!file || start === undefined) return { error, text };
   const { line, character } = file.getLineAndCharacterOfPosition(start);

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import { TS } from "../typescript-host.js";
 import type { FileVersions } from "./file-versions.js";
 
 interface FileImports {
@@ -75,7 +75,7 @@ export class ImportGraph {
     if (cached?.version === version) return cached;
     const text = this.files.text(fileName) ?? "";
     const imports: ResolvedImport[] = [];
-    for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
+    for (const ref of TS.preProcessFile(text, true, true).importedFiles) {
       if (external && !ref.fileName.startsWith(".")) continue;
       const resolved = this.resolve(ref.fileName, fileName);
       // Relative imports inside a package stay inside the package.

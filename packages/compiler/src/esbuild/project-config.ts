@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
 import { type CompilerOptions, transformEntryOptions } from "../options.js";
+import { TS } from "../typescript-host.js";
 
 /** A project's tsconfig as the plugins and the CLI use it. */
 export interface ProjectConfig {
@@ -16,9 +17,9 @@ export interface ProjectConfig {
 }
 
 const DEFAULT_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: TS.ScriptTarget.ES2022,
+  module: TS.ModuleKind.NodeNext,
+  moduleResolution: TS.ModuleResolutionKind.NodeNext,
   strict: true,
   skipLibCheck: true,
 };
@@ -30,16 +31,16 @@ const DEFAULT_OPTIONS: ts.CompilerOptions = {
  */
 export function readProjectConfig(cwd: string, tsconfig?: string | false): ProjectConfig {
   if (tsconfig === false) return { options: DEFAULT_OPTIONS, fileNames: [], toolwright: {}, diagnostics: [] };
-  const path = tsconfig ? resolve(cwd, tsconfig) : ts.findConfigFile(cwd, ts.sys.fileExists);
+  const path = tsconfig ? resolve(cwd, tsconfig) : TS.findConfigFile(cwd, TS.sys.fileExists);
   if (!path) return { options: DEFAULT_OPTIONS, fileNames: [], toolwright: {}, diagnostics: [] };
-  if (!ts.sys.fileExists(path)) throw new Error(`${path} does not exist; pass the path of your tsconfig.json.`);
+  if (!TS.sys.fileExists(path)) throw new Error(`${path} does not exist; pass the path of your tsconfig.json.`);
   const fatal: ts.Diagnostic[] = [];
-  const parsed = ts.getParsedCommandLineOfConfigFile(path, undefined, {
-    ...ts.sys,
+  const parsed = TS.getParsedCommandLineOfConfigFile(path, undefined, {
+    ...TS.sys,
     onUnRecoverableConfigFileDiagnostic: (d) => fatal.push(d),
   });
   if (!parsed || fatal.length > 0) {
-    const text = ts.flattenDiagnosticMessageText(fatal[0]?.messageText ?? "unreadable", "\n");
+    const text = TS.flattenDiagnosticMessageText(fatal[0]?.messageText ?? "unreadable", "\n");
     throw new Error(`cannot read ${path}: ${text}`);
   }
   return {

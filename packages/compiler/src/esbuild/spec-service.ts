@@ -1,9 +1,10 @@
 import { resolve } from "node:path";
 import MagicString, { type SourceMap } from "magic-string";
-import ts from "typescript";
+import type ts from "typescript";
 import { deriveSpecs, type FileResult } from "../derive-specs.js";
 import { editFor } from "../emit-text.js";
 import type { CompilerOptions } from "../options.js";
+import { TS } from "../typescript-host.js";
 import { FileVersions } from "./file-versions.js";
 import { ImportGraph } from "./import-graph.js";
 import { readProjectConfig } from "./project-config.js";
@@ -71,9 +72,9 @@ export class SpecService {
     this.options = options;
     this.compiler = { ...config.toolwright, ...settings.compiler };
     this.roots = new Set(config.fileNames);
-    const resolutionCache = ts.createModuleResolutionCache(this.cwd, (f) => f, options);
+    const resolutionCache = TS.createModuleResolutionCache(this.cwd, (f) => f, options);
     this.graph = new ImportGraph(this.files, (specifier, containingFile) => {
-      const resolved = ts.resolveModuleName(specifier, containingFile, options, ts.sys, resolutionCache).resolvedModule;
+      const resolved = TS.resolveModuleName(specifier, containingFile, options, TS.sys, resolutionCache).resolvedModule;
       return resolved && { file: resolved.resolvedFileName, external: resolved.isExternalLibraryImport === true };
     });
     const host: ts.LanguageServiceHost = {
@@ -82,27 +83,27 @@ export class SpecService {
       getScriptVersion: (f) => this.files.version(f) ?? "",
       getScriptSnapshot: (f) => {
         const text = this.files.text(f);
-        return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+        return text === undefined ? undefined : TS.ScriptSnapshot.fromString(text);
       },
       getCurrentDirectory: () => this.cwd,
-      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-      fileExists: ts.sys.fileExists,
-      readFile: ts.sys.readFile,
-      readDirectory: ts.sys.readDirectory,
-      directoryExists: ts.sys.directoryExists,
-      getDirectories: ts.sys.getDirectories,
-      realpath: ts.sys.realpath,
-      useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
-      // TSDoc must be parsed in full (tsc skips it by default since 5.3); the registry
-      // must use the same mode, or TypeScript fails with "Expected undefined === 0".
-      jsDocParsingMode: ts.JSDocParsingMode.ParseAll,
+      getDefaultLibFileName: (o) => TS.getDefaultLibFilePath(o),
+      fileExists: TS.sys.fileExists,
+      readFile: TS.sys.readFile,
+      readDirectory: TS.sys.readDirectory,
+      directoryExists: TS.sys.directoryExists,
+      getDirectories: TS.sys.getDirectories,
+      realpath: TS.sys.realpath,
+      useCaseSensitiveFileNames: () => TS.sys.useCaseSensitiveFileNames,
+      // As tsc: toolwright reads TSDoc from the source text, not from parsed JSDoc. The
+      // registry must use the same mode, or TypeScript fails with "Expected undefined === 0".
+      jsDocParsingMode: TS.JSDocParsingMode.ParseForTypeErrors,
     };
-    const registry = ts.createDocumentRegistry(
-      ts.sys.useCaseSensitiveFileNames,
+    const registry = TS.createDocumentRegistry(
+      TS.sys.useCaseSensitiveFileNames,
       this.cwd,
-      ts.JSDocParsingMode.ParseAll,
+      TS.JSDocParsingMode.ParseForTypeErrors,
     );
-    this.service = ts.createLanguageService(host, registry);
+    this.service = TS.createLanguageService(host, registry);
   }
 
   /**
