@@ -83,25 +83,27 @@ export class PostgresStore implements RunStore {
     const now = Date.now();
     // One statement: the row is locked, skipped by every other claimer, and taken at once.
     const row = (
-      await this.#pool.query<RunRow>(
-        `UPDATE toolwright_runs SET status = 'running', lease_owner = $3, lease_until = $4
+      await this.#pool.query<RunRow>({
+        name: "toolwright_claim_next",
+        text: `UPDATE toolwright_runs SET status = 'running', lease_owner = $3, lease_until = $4
          WHERE run_id = (
            SELECT run_id FROM toolwright_runs
            WHERE agent = ANY($1) AND (status = 'ready' OR (status = 'running' AND lease_until < $2))
            ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
-        [agents, now, owner, now + leaseMs],
-      )
+        values: [agents, now, owner, now + leaseMs],
+      })
     ).rows[0];
     // The run's calls change only under its lease, which is this worker's now.
     return row ? claimedRun(row, await this.#calls(this.#pool, row.run_id)) : undefined;
   }
 
   async renew(runId: string, owner: string, leaseMs: number): Promise<void> {
-    const done = await this.#relaxed.query(
-      "UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3",
-      [Date.now() + leaseMs, runId, owner],
-    );
+    const done = await this.#relaxed.query({
+      name: "toolwright_renew",
+      text: "UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3",
+      values: [Date.now() + leaseMs, runId, owner],
+    });
     if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
   }
 
@@ -147,15 +149,26 @@ export class PostgresStore implements RunStore {
   ): Promise<void> {
     const now = Date.now();
     // One statement, so one transaction: the lease check, the turn's state and the call's start.
-    const done = await this.#pool.query(
-      `WITH held AS (
+    // Prepared once per connection (named): the hot statements skip parsing and planning.
+    const done = await this.#pool.query({
+      name: "toolwright_call_started",
+      text: `WITH held AS (
          UPDATE toolwright_runs SET state = COALESCE($4, state), state_digest = COALESCE($5, state_digest),
            lease_until = $6, updated_at = $7
          WHERE run_id = $1 AND lease_owner = $8 RETURNING run_id)
        INSERT INTO toolwright_calls (run_id, call_key, attempt, status) SELECT run_id, $2, $3, 'started' FROM held
        ON CONFLICT (run_id, call_key, attempt) DO UPDATE SET status = 'started', outcome = NULL`,
-      [runId, call.callKey, call.attempt, state?.text ?? null, state?.digest ?? null, now + leaseMs, now, owner],
-    );
+      values: [
+        runId,
+        call.callKey,
+        call.attempt,
+        state?.text ?? null,
+        state?.digest ?? null,
+        now + leaseMs,
+        now,
+        owner,
+      ],
+    });
     if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
   }
 
@@ -164,12 +177,13 @@ export class PostgresStore implements RunStore {
     owner: string,
     call: { readonly callKey: string; readonly attempt: number; readonly outcome: RecordedOutcome },
   ): Promise<void> {
-    const done = await this.#relaxed.query(
-      `UPDATE toolwright_calls SET status = 'finished', outcome = $1
+    const done = await this.#relaxed.query({
+      name: "toolwright_call_finished",
+      text: `UPDATE toolwright_calls SET status = 'finished', outcome = $1
        WHERE run_id = $2 AND call_key = $3 AND attempt = $4
          AND EXISTS (SELECT 1 FROM toolwright_runs WHERE run_id = $2 AND lease_owner = $5)`,
-      [JSON.stringify(call.outcome), runId, call.callKey, call.attempt, owner],
-    );
+      values: [JSON.stringify(call.outcome), runId, call.callKey, call.attempt, owner],
+    });
     if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
   }
 
