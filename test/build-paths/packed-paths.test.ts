@@ -195,6 +195,27 @@ it("defines tools in a test file and calls them", async () => {
     expect(output).toMatch(/1 passed/);
   });
 
+  it("toolwright build, the fix for tspc on TypeScript 7, compiles with the transformer and node runs it", async () => {
+    write(
+      "tsconfig.toolwright.json",
+      JSON.stringify({
+        extends: "./tsconfig.json",
+        compilerOptions: { outDir: "dist-toolwright" },
+        files: ["src/main.ts"],
+      }),
+    );
+    await run(process.execPath, [
+      "node_modules/@toolwright/compiler/dist/cli/bin.js",
+      "build",
+      "-p",
+      "tsconfig.toolwright.json",
+    ]);
+    expect(readFileSync(path.join(dir, "dist-toolwright/tools.js"), "utf8")).toContain(
+      '{"$toolwright":1,"name":"getTemperature"',
+    );
+    expect(JSON.parse(await run(process.execPath, ["dist-toolwright/main.js"]))).toEqual(EXPECTED);
+  });
+
   it("tsx runs the sources with the module written by toolwright gen", async () => {
     write("src/entry.ts", 'import "./toolwright.gen.js";\nimport "./main.js";\n');
     const gen = await run(process.execPath, ["node_modules/@toolwright/compiler/dist/cli/bin.js", "gen"]);
