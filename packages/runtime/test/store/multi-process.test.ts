@@ -56,7 +56,7 @@ async function serve(s: Scenario): Promise<{ unknown: number }> {
   let started = 0;
   victim.stdout?.on("data", (d: Buffer) => {
     started += d.toString().split("refund-started").length - 1;
-    // The body sleeps after it wrote the ledger: the kill lands while a refund is running.
+    // The body sleeps 200 ms after it wrote the ledger: the kill lands while a refund is running.
     if (started >= 10 && victim.exitCode === null) victim.kill("SIGKILL");
   });
   const exited = (child: ChildProcess) =>
