@@ -1,0 +1,64 @@
+import type { ToolSpec } from "toolwright";
+import { describe, expect, it } from "vitest";
+import { specSource } from "../src/spec-source.js";
+
+const spec: ToolSpec = {
+  $toolwright: 1,
+  name: "get_weather",
+  description: "Current weather for a city.",
+  parameters: {
+    type: "object",
+    properties: { city: { type: "string", minLength: 1 } },
+    required: ["city"],
+    additionalProperties: false,
+  },
+  outputSchema: { type: "object", properties: { celsius: { type: "number" } }, required: ["celsius"] },
+  slots: [{ kind: "arg", name: "city" }],
+  flags: { readOnly: true },
+  source: { file: "weather.ts", line: 3 },
+};
+
+function evaluate(source: string): ToolSpec {
+  return new Function(`return (${source});`)() as ToolSpec;
+}
+
+describe("specSource", () => {
+  it("writes the spec's JSON unchanged, plus a generated validator for each schema in the subset", () => {
+    for (const space of [undefined, 2]) {
+      const written = evaluate(specSource(spec, space));
+      expect(JSON.stringify(written, null, space)).toBe(JSON.stringify(spec, null, space));
+      expect(typeof written.validator).toBe("function");
+      expect(typeof written.outputValidator).toBe("function");
+    }
+  });
+
+  it("writes checks that accept and reject as the schemas say", () => {
+    const written = evaluate(specSource(spec));
+    const helpers = {
+      len: (s: string) => [...s].length,
+      equal: Object.is,
+      unique: () => true,
+      format: () => () => true,
+    };
+    const parameters = written.validator?.(helpers);
+    const output = written.outputValidator?.(helpers);
+    expect([{ city: "Paris" }, { city: "" }, { city: "Paris", extra: 1 }, {}].map((v) => parameters?.(v))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(
+      [{ celsius: 21.5 }, { celsius: "21" }, { celsius: Number.POSITIVE_INFINITY }].map((v) => output?.(v)),
+    ).toEqual([true, false, false]);
+  });
+
+  it("writes plain JSON when no schema is in the subset, so Ajv checks that tool", () => {
+    const outside: ToolSpec = {
+      ...spec,
+      parameters: { type: "object", properties: { host: { type: "string", format: "hostname" } } },
+      outputSchema: { type: "array", contains: { type: "number" } },
+    };
+    expect(specSource(outside)).toBe(JSON.stringify(outside));
+  });
+});
