@@ -13,6 +13,7 @@ export interface TransformerExtras {
 
 const reported = new WeakMap<ts.Program, Set<string>>();
 
+/** TW990000 unless the build runs TypeScript 5 (the transformer is tested with 5.0.4 and 5.9.3). */
 function versionProblem(running: string): ts.Diagnostic | undefined {
   if (running.startsWith("5.")) return undefined;
   return {
@@ -21,7 +22,7 @@ function versionProblem(running: string): ts.Diagnostic | undefined {
     length: undefined,
     category: TS.DiagnosticCategory.Error,
     code: 990000,
-    messageText: `TW990000: the build runs TypeScript ${running}, but the toolwright transformer supports TypeScript 5 (tested with 5.9). Fix: build with TypeScript 5.9 (e.g. "typescript": "5.9.3" in devDependencies).`,
+    messageText: `TW990000: the build runs TypeScript ${running}, but the toolwright transformer supports TypeScript 5.0 to 5.9. Fix: build with TypeScript 5.9 (e.g. "typescript": "5.9.3" in devDependencies), or without patching: 'toolwright build' brings its own TypeScript 5.9.`,
   };
 }
 
@@ -44,12 +45,15 @@ export default function toolwrightTransform(
   // Work with the instance running the build, never a second copy of TypeScript.
   if (extras?.ts) useTypeScript(extras.ts);
   let done = reported.get(program);
+  const problem = versionProblem(TS.version);
   if (!done) {
     done = new Set();
     reported.set(program, done);
-    const problem = versionProblem(TS.version);
     if (problem) extras?.addDiagnostic(problem);
   }
+  // On a TypeScript the rules were not written for, derived specs would be wrong in ways
+  // that hide the one real problem: report TW990000 alone and leave the files untouched.
+  if (problem) return () => (file) => file;
   const seen = done;
   return (context) => {
     return (file) => {
