@@ -20,6 +20,8 @@ export interface DurableOptions<Deps = unknown> {
   readonly leaseMs?: number;
   /** This worker's name in leases (default: host, process id and a random part). */
   readonly workerId?: string;
+  /** Overrides the agent's `maxTurns` for the runs this call drives. */
+  readonly maxTurns?: number;
 }
 
 /** Options of {@link startRun} and {@link submitRun}. */
@@ -138,9 +140,12 @@ export async function drive<Deps>(
     reconcile(snapshot, claimed.calls, agent.tools, (name, args) => agent.validateArgs(name, args));
     input = new RunState(agent, snapshot);
   }
-  const events = agent.durable(input, { deps: options.deps as Deps, signal: abort.signal }, (env) =>
-    journal.attach(env),
-  );
+  const runOptions = {
+    deps: options.deps as Deps,
+    signal: abort.signal,
+    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+  };
+  const events = agent.durable(input, runOptions, (env) => journal.attach(env));
   journal.startHeartbeat();
   try {
     // Checkpoints are written from inside the loop (see Journal); here only the end is.

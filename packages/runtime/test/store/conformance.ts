@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { RunAbortedError } from "../../src/index.js";
+import { MaxTurnsExceededError, RunAbortedError } from "../../src/index.js";
 import {
   CallNotWaitingError,
   OUTCOME_UNKNOWN,
@@ -176,6 +176,20 @@ export function runStoreConformance(harness: StoreHarness): void {
       const second = await startRun(agent, "and again?", { store, sessionId: "customer-7" });
       expect(second.messages.slice(0, 5)).toEqual(history);
       expect(effects.sessions).toEqual(["customer-7"]);
+      await store.close();
+    });
+
+    it("stores a run that hit a limit as failed, with the error's text", async () => {
+      const store = await harness.open();
+      const { agent } = refundAgent({ approval: false });
+      await expect(startRun(agent, "refund A-1", { store, runId: "r-limit", maxTurns: 1 })).rejects.toBeInstanceOf(
+        MaxTurnsExceededError,
+      );
+      expect(await store.get("r-limit")).toMatchObject({
+        status: "failed",
+        error: expect.stringMatching(/^MaxTurnsExceededError: /),
+      });
+      await expect(resumeRun(agent, "r-limit", { store })).rejects.toThrow(/is failed: there is nothing to resume/);
       await store.close();
     });
 
