@@ -48,6 +48,8 @@ export function benchColdStart({ n = 200, runs = 15, warmup = 3, log = () => {} 
     }
     if (script(index) === "ajv.mjs") Object.assign(row, { target: ">= 10x faster", met: r.firstCallMs >= 10 * ours });
     if (script(index) === "ai-zod.mjs") Object.assign(row, { target: ">= 5x faster", met: r.firstCallMs >= 5 * ours });
+    if (script(index) === "typia.mjs")
+      Object.assign(row, { target: "toolwright <= typia", met: ours <= r.firstCallMs });
     return row;
   });
 
