@@ -36,7 +36,9 @@ export function recordedTool(tool: Tool, journal: CallJournal): Tool {
       try {
         value = await tool.execute(args, context);
       } catch (error) {
-        await journal.finished(callKey, ctx.attempt, { error: describe(error) });
+        // Thrown because the call was stopped (timeout, the run's signal): whether it took
+        // effect is unknown, so it stays "started" and a resume treats it as such.
+        if (!ctx.signal.aborted) await journal.finished(callKey, ctx.attempt, { error: describe(error) });
         throw error;
       }
       await journal.finished(callKey, ctx.attempt, { value: JSON.stringify(value) ?? null });

@@ -103,6 +103,26 @@ export function runStoreConformance(harness: StoreHarness): void {
       await Promise.all([a.close(), b.close()]);
     });
 
+    it("treats a call that threw because its run was stopped as started, not finished", async () => {
+      const [a, b] = await twoHandles();
+      const stop = new AbortController();
+      const first = refundAgent({
+        approval: false,
+        during: (ctx) =>
+          new Promise<void>((_, reject) => {
+            ctx.signal.addEventListener("abort", () => reject(new Error("request cancelled")), { once: true });
+            stop.abort(new Error("worker stopping"));
+          }),
+      });
+      await expect(
+        startRun(first.agent, "refund A-1", { store: a, runId: "r-stopped", signal: stop.signal, leaseMs: 50 }),
+      ).rejects.toBeInstanceOf(RunAbortedError);
+      await expired();
+      const paused = await resumeRun(refundAgent({ approval: false }).agent, "r-stopped", { store: b });
+      expect(paused.interruptions.map((i) => i.reason)).toEqual([OUTCOME_UNKNOWN]);
+      await Promise.all([a.close(), b.close()]);
+    });
+
     it("never runs a call of unknown outcome again once a person rejected it", async () => {
       const [a, b] = await twoHandles();
       const stop = new AbortController();
