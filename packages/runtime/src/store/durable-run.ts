@@ -122,9 +122,9 @@ export async function drive<Deps>(
   claimed: ClaimedRun,
   options: DurableOptions<Deps> & { readonly workerId: string },
 ): Promise<RunResult> {
+  // Aborted by the journal when the lease is lost; the run also stops on the caller's signal.
   const abort = new AbortController();
-  const stop = () => abort.abort(options.signal?.reason);
-  options.signal?.addEventListener("abort", stop, { once: true });
+  const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
   const journal = new Journal(
     options.store,
     claimed.runId,
@@ -142,7 +142,7 @@ export async function drive<Deps>(
   }
   const runOptions = {
     deps: options.deps as Deps,
-    signal: abort.signal,
+    signal,
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
   };
   const events = agent.durable(input, runOptions, (env) => journal.attach(env));
@@ -163,6 +163,5 @@ export async function drive<Deps>(
     throw error;
   } finally {
     journal.stopHeartbeat();
-    options.signal?.removeEventListener("abort", stop);
   }
 }
