@@ -3,7 +3,7 @@
  * Node's built-ins stay external) of what a program imports from each library, gzipped at
  * level 9. The figure is the entry chunk, what `import` loads; code behind a dynamic
  * `import()` (undici for `ctx.fetch`, the HTTP providers) is reported beside it, and Ajv,
- * which the runtime requires only on the slow path (docs/adr/0004-generated-validators.md),
+ * which the runtime requires only on the slow path (docs/adr/0008-generated-validators.md),
  * has its own row.
  * Run alone: `node scripts/bench/size.mjs`.
  */

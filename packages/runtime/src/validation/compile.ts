@@ -5,7 +5,7 @@ import type { JsonSchema } from "../spec.js";
 
 // Ajv and ajv-formats (CommonJS, most of the runtime's size and load time) are required on
 // the first schema compiled, not imported: a compiled tool's valid calls pass its generated
-// validator and never load them (docs/adr/0004-generated-validators.md).
+// validator and never load them (docs/adr/0008-generated-validators.md).
 const load = createRequire(import.meta.url);
 
 /**
