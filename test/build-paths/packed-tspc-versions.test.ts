@@ -86,7 +86,10 @@ describe("tspc with the transformer on each TypeScript", () => {
   it.each(["5.0.4", "5.9.3"])("TypeScript %s builds, and the emitted tool has its schema", async (version) => {
     await useTypeScript(version);
     expect(await tspc()).toEqual({ code: 0, output: "" });
-    expect(JSON.parse(await project.node("dist/tools.js"))).toMatchObject({ name: "searchTickets", parameters: PARAMETERS });
+    expect(JSON.parse(await project.node("dist/tools.js"))).toMatchObject({
+      name: "searchTickets",
+      parameters: PARAMETERS,
+    });
   });
 
   it("TypeScript 6 gets TW990000 alone, with the fix", async () => {
