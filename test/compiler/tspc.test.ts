@@ -92,8 +92,11 @@ export const delayed = tool(later);
     expect(result.output).toContain(
       'src/tools.ts(8,24): error TS990005: TW990005: tool "later" has a description of 11 characters (the minimum is 20).',
     );
-    // The site with errors carries no spec: running it would throw instead of using a wrong schema.
-    expect(readFileSync(path.join(project.dir, "dist/tools.js"), "utf8")).not.toContain("$toolwright");
+    // The site with errors carries no spec, only the build's verdict: running it throws
+    // "rejected by the build" instead of using a wrong schema.
+    const emitted = readFileSync(path.join(project.dir, "dist/tools.js"), "utf8");
+    expect(emitted).not.toContain('"$toolwright":');
+    expect(emitted).toContain('{"$toolwrightRejected":1,"errors":["src/tools.ts:4:16: TW990001:');
   });
 
   it("without the transformer, tool() throws at once naming the tool, its file and the fix", () => {
