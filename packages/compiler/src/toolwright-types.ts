@@ -10,7 +10,7 @@ const BRAND_FILE = /[\\/](spec|context)\.(d\.)?ts$/;
  * in the runtime's spec and context modules, never by a function's or type's text name.
  */
 export class ToolwrightTypes {
-  /** Folders holding toolwright's runtime modules (source or `.d.ts`) in this Program. */
+  /** Root folders of toolwright's runtime (its `src` or `dist`, source or `.d.ts`) in this Program. */
   readonly runtimeDirs: ReadonlySet<string>;
   private readonly specIndexes = new Map<ts.Node, number>();
 
@@ -21,7 +21,9 @@ export class ToolwrightTypes {
     const dirs = new Set<string>();
     for (const file of program.getSourceFiles()) {
       if (/[\\/]spec\.(d\.)?ts$/.test(file.fileName) && file.text.includes("compiledSpecBrand")) {
-        dirs.add(path.dirname(file.fileName));
+        // spec.ts lives in the runtime's tools/ folder; its other modules sit beside that folder.
+        const folder = path.dirname(file.fileName);
+        dirs.add(path.basename(folder) === "tools" ? path.dirname(folder) : folder);
       }
     }
     this.runtimeDirs = dirs;
@@ -63,13 +65,19 @@ export class ToolwrightTypes {
     return (
       type.aliasSymbol?.getName() === "ToolInput" &&
       declaration !== undefined &&
-      this.runtimeDirs.has(path.dirname(declaration.getSourceFile().fileName))
+      this.isRuntimeFile(declaration.getSourceFile().fileName)
     );
+  }
+
+  /** True for a file inside one of the runtime's folders (TypeScript writes file names with `/`). */
+  private isRuntimeFile(file: string): boolean {
+    for (const dir of this.runtimeDirs) if (file.startsWith(`${dir}/`)) return true;
+    return false;
   }
 
   private isBrand(property: ts.Symbol, brand: string): boolean {
     if (!(property.escapedName as string).startsWith(`__@${brand}@`)) return false;
     const file = property.declarations?.[0]?.getSourceFile().fileName ?? "";
-    return BRAND_FILE.test(file) && this.runtimeDirs.has(path.dirname(file));
+    return BRAND_FILE.test(file) && this.isRuntimeFile(file);
   }
 }

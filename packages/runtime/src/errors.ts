@@ -1,4 +1,4 @@
-import type { OutcomeKind } from "./messages.js";
+import type { OutcomeKind } from "./agent/messages.js";
 
 /**
  * Base class of every error toolwright throws. Subclasses say who is at fault: the

@@ -1,8 +1,35 @@
-export type { AgentOptions, RunInput, RunOptions } from "./agent.js";
-export { Agent } from "./agent.js";
-export type { ToolContext, ToolLogger, Usage } from "./context.js";
-export type { ToolMethodDecorator } from "./decorators.js";
-export type { DescriptorArgs, ToolDescriptor } from "./define-tool.js";
+export type { AgentOptions, RunInput, RunOptions } from "./agent/agent.js";
+export { Agent } from "./agent/agent.js";
+export type {
+  AssistantMessage,
+  Message,
+  OutcomeKind,
+  SystemMessage,
+  TokenUsage,
+  ToolCall,
+  ToolResultMessage,
+  UserMessage,
+} from "./agent/messages.js";
+export type {
+  FinishReason,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamEvent,
+  ToolChoice,
+  ToolDefinition,
+} from "./agent/model.js";
+export {
+  AgentConfigError,
+  BudgetExceededError,
+  MaxDepthExceededError,
+  MaxTurnsExceededError,
+  RepeatedCallError,
+  RunAbortedError,
+  RunError,
+  RunStateError,
+  ToolCallFailedError,
+} from "./agent/run-errors.js";
 export type { ToolCallError, ToolErrorOptions, ValidationIssue } from "./errors.js";
 export {
   Retry,
@@ -14,8 +41,7 @@ export {
   ToolTimeoutError,
   ToolwrightError,
 } from "./errors.js";
-export type { GeneratedSpecEntry } from "./generated-specs.js";
-export { lookupGeneratedSpec, registerSpecs } from "./generated-specs.js";
+export type { ToolContext, ToolLogger, Usage } from "./invoke/context.js";
 export type {
   ArgumentCheck,
   Repair,
@@ -23,29 +49,11 @@ export type {
   RunToolOptions,
   ToolContextInit,
   ToolRunResult,
-} from "./invoke.js";
-export { DEFAULT_TIMEOUT_MS, invoke, runTool, validateArguments } from "./invoke.js";
+} from "./invoke/invoke.js";
+export { DEFAULT_TIMEOUT_MS, invoke, runTool, validateArguments } from "./invoke/invoke.js";
+export { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./invoke/result.js";
 export type { Memory, MemoryOptions } from "./memory/memory.js";
 export type { MemoryEntry, MemoryStore } from "./memory/memory-store.js";
-export type {
-  AssistantMessage,
-  Message,
-  OutcomeKind,
-  SystemMessage,
-  TokenUsage,
-  ToolCall,
-  ToolResultMessage,
-  UserMessage,
-} from "./messages.js";
-export type {
-  FinishReason,
-  Model,
-  ModelRequest,
-  ModelResponse,
-  ModelStreamEvent,
-  ToolChoice,
-  ToolDefinition,
-} from "./model.js";
 export type { ApprovalTier } from "./policy/autonomy.js";
 export type { Capability } from "./policy/capabilities.js";
 export { CAPABILITIES } from "./policy/capabilities.js";
@@ -58,21 +66,6 @@ export type { TrifectaAction } from "./policy/trifecta.js";
 // "toolwright/providers" subpath and an agent given a Model object never pays for them.
 export { ModelConfigError, ProviderError, ProviderStreamError, ProviderTimeoutError } from "./providers/errors.js";
 export type { ResolveModelOptions, RetryOptions } from "./providers/index.js";
-export type { RegisterOptions } from "./registry.js";
-export { ToolRegistry } from "./registry.js";
-export type { RejectedSpec } from "./rejected-spec.js";
-export { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
-export {
-  AgentConfigError,
-  BudgetExceededError,
-  MaxDepthExceededError,
-  MaxTurnsExceededError,
-  RepeatedCallError,
-  RunAbortedError,
-  RunError,
-  RunStateError,
-  ToolCallFailedError,
-} from "./run-errors.js";
 export type { ToolExceptionPolicy } from "./runner/env.js";
 export type {
   AfterToolHook,
@@ -108,6 +101,14 @@ export type {
 } from "./runner/types.js";
 export type { ModelPrice, PriceTable } from "./runner/usage.js";
 export { DEFAULT_PRICES } from "./runner/usage.js";
+export type { ToolMethodDecorator } from "./tools/decorators.js";
+export type { DescriptorArgs, ToolDescriptor } from "./tools/define-tool.js";
+export { bindArguments } from "./tools/function-tool.js";
+export type { GeneratedSpecEntry } from "./tools/generated-specs.js";
+export { lookupGeneratedSpec, registerSpecs } from "./tools/generated-specs.js";
+export type { RegisterOptions } from "./tools/registry.js";
+export { ToolRegistry } from "./tools/registry.js";
+export type { RejectedSpec } from "./tools/rejected-spec.js";
 export type {
   CompiledFunction,
   CompiledSpec,
@@ -116,10 +117,14 @@ export type {
   SourceLocation,
   ToolFlags,
   ToolSpec,
-} from "./spec.js";
-export { isToolSpec, SPEC_VERSION } from "./spec.js";
-export type { StandardResult, StandardSchema } from "./standard-schema.js";
+} from "./tools/spec.js";
+export { isToolSpec, SPEC_VERSION } from "./tools/spec.js";
+export type { StandardResult, StandardSchema } from "./tools/standard-schema.js";
+export { tool } from "./tools/tool.js";
+export type { ToolDeps } from "./tools/tool-deps.js";
+export { asTool, toTool } from "./tools/tool-input.js";
 export type {
+  AnyFunction,
   ApprovalPredicate,
   FunctionTool,
   InvokableTool,
@@ -127,8 +132,5 @@ export type {
   ToolArgs,
   ToolInput,
   ToolOptions,
-} from "./tool.js";
-export { bindArguments, tool } from "./tool.js";
-export type { ToolDeps } from "./tool-deps.js";
-export { asTool, toTool } from "./tool-input.js";
-export { toolsOf } from "./tools-of.js";
+} from "./tools/tool-types.js";
+export { toolsOf } from "./tools/tools-of.js";

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 import type { SchemaDialect } from "./types.js";
 import { checkRootObject, NoteList, withoutMeta } from "./walk.js";
 

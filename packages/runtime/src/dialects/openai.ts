@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 import { openAiNonStrictDialect } from "./openai-nonstrict.js";
 import { openAiStrictDialect } from "./openai-strict.js";
 import type { DialectNote, DialectResult, SchemaDialect } from "./types.js";

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 
 /**
  * How serious a dialect note is:

@@ -1,4 +1,4 @@
-import { DATE_KEYWORD, type JsonSchema } from "../spec.js";
+import { DATE_KEYWORD, type JsonSchema } from "../tools/spec.js";
 import type { DialectNote, DialectSeverity } from "./types.js";
 
 /** A schema node we can read and build; the canonical schema is plain JSON. */

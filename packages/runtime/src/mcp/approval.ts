@@ -1,8 +1,8 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ElicitResultSchema, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolContext } from "../context.js";
-import type { Tool, ToolArgs } from "../tool.js";
+import type { ToolContext } from "../invoke/context.js";
+import type { Tool, ToolArgs } from "../tools/tool-types.js";
 
 /** What a handler gets besides the request, as the SDK types it for a server. */
 export type ServerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;

@@ -1,14 +1,14 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { type CallToolResult, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolContext, Usage } from "../context.js";
 import { ToolError, ToolTimeoutError, ToolwrightError } from "../errors.js";
+import type { ToolContext, Usage } from "../invoke/context.js";
+import { serializeResult } from "../invoke/result.js";
+import { runTool } from "../invoke/run-tool.js";
 import { unavailableMemory } from "../memory/memory.js";
 import { guardedFetch } from "../policy/guarded-fetch.js";
-import { serializeResult } from "../result.js";
-import { runTool, type ToolRunResult } from "../run-tool.js";
 import { rejectedText, timeoutText, unknownToolText } from "../runner/outcome.js";
 import { backoffMs, type ResolvedRetryPolicy, sleep } from "../runner/retry.js";
-import type { Tool, ToolArgs } from "../tool.js";
+import type { Tool, ToolArgs, ToolRunResult } from "../tools/tool-types.js";
 import { validateArguments } from "../validation/arguments.js";
 import { askApproval, requiresApproval, type ServerExtra } from "./approval.js";
 import { mcpLogger } from "./logger.js";

@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Capability } from "../policy/capabilities.js";
-import type { InvokableTool } from "../tool.js";
+import type { InvokableTool } from "../tools/tool-types.js";
 import { portableName, uniqueName } from "./names.js";
 import { remoteTool } from "./remote-tool.js";
 

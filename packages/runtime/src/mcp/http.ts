@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolInput } from "../tool.js";
+import type { ToolInput } from "../tools/tool-types.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
 
 /** Where the Streamable HTTP endpoint listens. */

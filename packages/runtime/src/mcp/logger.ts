@@ -1,5 +1,5 @@
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolLogger } from "../context.js";
+import type { ToolLogger } from "../invoke/context.js";
 import type { ServerExtra } from "./approval.js";
 
 const levels: Record<keyof ToolLogger, LoggingLevel> = {

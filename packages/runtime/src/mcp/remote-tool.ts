@@ -1,10 +1,11 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, type Tool as McpTool, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolContext } from "../context.js";
 import { ToolError } from "../errors.js";
+import type { ToolContext } from "../invoke/context.js";
 import type { Capability } from "../policy/capabilities.js";
-import type { JsonSchema, ToolFlags } from "../spec.js";
-import { type InvokableTool, type ToolArgs, withInvoke } from "../tool.js";
+import { withInvoke } from "../tools/function-tool.js";
+import type { JsonSchema, ToolFlags } from "../tools/spec.js";
+import type { InvokableTool, ToolArgs } from "../tools/tool-types.js";
 import { contentText } from "./content.js";
 
 /** How one remote tool becomes a toolwright tool; filled in by `mcpTools`. */

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { ToolInput } from "../tool.js";
+import type { ToolInput } from "../tools/tool-types.js";
 import { type McpHttpOptions, type McpServerHandle, serveMcpHttp } from "./http.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
 

@@ -1,6 +1,6 @@
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Implementation, RequestId } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolContext } from "../context.js";
+import type { ToolContext } from "../invoke/context.js";
 
 /** The MCP request a served tool call came from. */
 export interface McpSession {

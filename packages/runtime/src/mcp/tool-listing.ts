@@ -1,7 +1,7 @@
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { mcpAnnotations, mcpDialect } from "../dialects/mcp.js";
-import type { JsonSchema } from "../spec.js";
-import type { Tool } from "../tool.js";
+import type { JsonSchema } from "../tools/spec.js";
+import type { Tool } from "../tools/tool-types.js";
 
 /**
  * The key a non-object return value is wrapped in: MCP wants `outputSchema` and

@@ -1,5 +1,5 @@
-import type { InvokableTool } from "../tool.js";
-import { tool } from "../tool.js";
+import { tool } from "../tools/tool.js";
+import type { InvokableTool } from "../tools/tool-types.js";
 
 const KEY = { type: "string", description: 'A short name for the fact, e.g. "preferred_airline".' };
 

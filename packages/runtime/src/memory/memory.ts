@@ -1,5 +1,5 @@
+import { AgentConfigError } from "../agent/run-errors.js";
 import { ToolError } from "../errors.js";
-import { AgentConfigError } from "../run-errors.js";
 import type { MemoryEntry, MemoryStore } from "./memory-store.js";
 
 /**

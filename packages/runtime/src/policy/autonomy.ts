@@ -1,4 +1,4 @@
-import type { ToolFlags } from "../spec.js";
+import type { ToolFlags } from "../tools/spec.js";
 
 /**
  * Which calls wait for a person, by the tool's flags, on top of each tool's own

@@ -1,5 +1,5 @@
-import { AgentConfigError } from "../run-errors.js";
-import type { Tool } from "../tool.js";
+import { AgentConfigError } from "../agent/run-errors.js";
+import type { Tool } from "../tools/tool-types.js";
 import { type ApprovalTier, isApprovalTier } from "./autonomy.js";
 import { CAPABILITIES, isCapability } from "./capabilities.js";
 import { type EgressAllowlist, type EgressOptions, parseAllowlist } from "./egress-allowlist.js";

@@ -1,4 +1,4 @@
-import type { Tool } from "../tool.js";
+import type { Tool } from "../tools/tool-types.js";
 import { CAPABILITIES, CAPABILITY_WORDS, type Capability, type Touched } from "./capabilities.js";
 
 /** What the agent does with a call that would complete the trifecta: refuse it, ask a person, or let it run. */

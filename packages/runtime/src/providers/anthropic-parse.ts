@@ -1,5 +1,5 @@
-import type { TokenUsage, ToolCall } from "../messages.js";
-import type { FinishReason, ModelResponse } from "../model.js";
+import type { TokenUsage, ToolCall } from "../agent/messages.js";
+import type { FinishReason, ModelResponse } from "../agent/model.js";
 import { finishReason } from "./finish.js";
 
 /** A content block as Anthropic sends and wants back; thinking blocks are replayed verbatim. */

@@ -1,4 +1,4 @@
-import type { FinishReason } from "../model.js";
+import type { FinishReason } from "../agent/model.js";
 
 /**
  * Normalises a provider's stop reason. A turn with tool calls that the server says simply

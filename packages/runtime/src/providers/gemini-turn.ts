@@ -1,5 +1,5 @@
-import type { ToolCall } from "../messages.js";
-import type { FinishReason, ModelResponse, ModelStreamEvent } from "../model.js";
+import type { ToolCall } from "../agent/messages.js";
+import type { FinishReason, ModelResponse, ModelStreamEvent } from "../agent/model.js";
 import { CallAccumulator } from "./call-accumulator.js";
 import { finishReason } from "./finish.js";
 import { streamErrorEvent } from "./stream-error.js";

@@ -1,7 +1,7 @@
+import type { ToolDefinition } from "../agent/model.js";
 import { isStrictResult, openAiDialect } from "../dialects/openai.js";
 import { openAiNonStrictDialect } from "../dialects/openai-nonstrict.js";
-import type { ToolDefinition } from "../model.js";
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 
 /** A tool's schema as an OpenAI-style API gets it. */
 export interface OpenAiToolSchema {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 import { childPath } from "../validation/render.js";
 import {
   admits,

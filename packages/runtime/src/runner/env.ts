@@ -1,7 +1,7 @@
+import type { Model, ToolDefinition } from "../agent/model.js";
 import type { ResolvedMemory } from "../memory/memory.js";
-import type { Model, ToolDefinition } from "../model.js";
 import type { ResolvedPolicy } from "../policy/run-policy.js";
-import type { Tool } from "../tool.js";
+import type { Tool } from "../tools/tool-types.js";
 import type { AfterToolHook, BeforeToolHook, ModelMiddleware } from "./hooks.js";
 import type { ResolvedRetryPolicy } from "./retry.js";
 import type { StateOwner } from "./run-state.js";

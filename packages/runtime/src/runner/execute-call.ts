@@ -1,9 +1,9 @@
-import type { ToolContext } from "../context.js";
+import type { OutcomeKind } from "../agent/messages.js";
 import { Retry, ToolArgumentError, ToolError, ToolTimeoutError } from "../errors.js";
-import type { OutcomeKind } from "../messages.js";
-import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "../result.js";
-import { runTool } from "../run-tool.js";
-import type { Tool, ToolArgs } from "../tool.js";
+import type { ToolContext } from "../invoke/context.js";
+import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "../invoke/result.js";
+import { runTool } from "../invoke/run-tool.js";
+import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import { validateArguments } from "../validation/arguments.js";
 import type { RunEnv } from "./env.js";
 import type { ToolCallResult } from "./hooks.js";

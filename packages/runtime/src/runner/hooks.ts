@@ -1,7 +1,7 @@
-import type { ToolContext } from "../context.js";
-import type { OutcomeKind } from "../messages.js";
-import type { ModelRequest, ModelStreamEvent } from "../model.js";
-import type { Tool, ToolArgs } from "../tool.js";
+import type { OutcomeKind } from "../agent/messages.js";
+import type { ModelRequest, ModelStreamEvent } from "../agent/model.js";
+import type { ToolContext } from "../invoke/context.js";
+import type { Tool, ToolArgs } from "../tools/tool-types.js";
 
 /** A call about to run: the tool, its validated and frozen arguments, and its context. */
 export interface ToolHookCall<Deps = unknown> {

@@ -1,5 +1,4 @@
-import type { ModelRequest } from "../model.js";
-import { ProviderError } from "../providers/errors.js";
+import type { ModelRequest } from "../agent/model.js";
 import {
   BudgetExceededError,
   MaxTurnsExceededError,
@@ -7,7 +6,8 @@ import {
   RunAbortedError,
   RunError,
   ToolCallFailedError,
-} from "../run-errors.js";
+} from "../agent/run-errors.js";
+import { ProviderError } from "../providers/errors.js";
 import { traceable } from "../trace/traceable.js";
 import type { RunEnv } from "./env.js";
 import { modelTurn } from "./model-turn.js";

@@ -1,5 +1,5 @@
+import type { ModelRequest, ModelResponse, ModelStreamEvent } from "../agent/model.js";
 import { ToolwrightError } from "../errors.js";
-import type { ModelRequest, ModelResponse, ModelStreamEvent } from "../model.js";
 import type { RunEnv } from "./env.js";
 import { chainModel } from "./hooks.js";
 import type { AgentStreamEvent } from "./types.js";

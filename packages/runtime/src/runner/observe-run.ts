@@ -1,4 +1,4 @@
-import type { ToolContext } from "../context.js";
+import type { ToolContext } from "../invoke/context.js";
 import type { RunEnv } from "./env.js";
 import type { RunEnding, RunListener, RunObserver, RunStart } from "./observer.js";
 import { parentRun } from "./tool-context.js";

@@ -1,5 +1,5 @@
-import type { Message } from "../messages.js";
-import type { ToolDefinition } from "../model.js";
+import type { Message } from "../agent/messages.js";
+import type { ToolDefinition } from "../agent/model.js";
 import type { AgentStreamEvent, RunResult, StepRecord } from "./types.js";
 
 /** The tool call a run serves, when it runs as a sub-agent (or the MCP call being served). */

@@ -1,7 +1,7 @@
 import { autonomyReason } from "../policy/autonomy.js";
 import { checkUrl } from "../policy/egress-url.js";
 import { completesTrifecta, touch, trifectaReason, trifectaRefusal } from "../policy/trifecta.js";
-import type { Tool, ToolArgs } from "../tool.js";
+import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import type { RunEnv } from "./env.js";
 
 /** What the agent's security policy says about one valid call, before the tool's own approval gate. */

@@ -1,4 +1,4 @@
-import type { Tool, ToolArgs } from "../tool.js";
+import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import { validateArguments } from "../validation/arguments.js";
 import type { RunEnv } from "./env.js";
 import { type CallFacts, rejectedText, type SettledCall, settle, unknownToolText } from "./outcome.js";

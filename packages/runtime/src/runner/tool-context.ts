@@ -1,4 +1,4 @@
-import type { ToolContext, ToolLogger } from "../context.js";
+import type { ToolContext, ToolLogger } from "../invoke/context.js";
 import { scopedMemory } from "../memory/memory.js";
 import { guardedFetch } from "../policy/guarded-fetch.js";
 import type { RunEnv } from "./env.js";

@@ -1,6 +1,6 @@
-import type { Usage } from "../context.js";
-import type { Message, OutcomeKind, TokenUsage, ToolCall, ToolResultMessage } from "../messages.js";
-import type { FinishReason } from "../model.js";
+import type { Message, OutcomeKind, TokenUsage, ToolCall, ToolResultMessage } from "../agent/messages.js";
+import type { FinishReason } from "../agent/model.js";
+import type { Usage } from "../invoke/context.js";
 import type { Repair } from "../repair/repair.js";
 import type { RunRecord } from "../trace/run-record.js";
 import type { TraceOptions } from "../trace/tree.js";

@@ -1,6 +1,6 @@
-import type { Usage } from "../context.js";
-import type { TokenUsage } from "../messages.js";
-import { AgentConfigError } from "../run-errors.js";
+import type { TokenUsage } from "../agent/messages.js";
+import { AgentConfigError } from "../agent/run-errors.js";
+import type { Usage } from "../invoke/context.js";
 
 /** Prices of one model in US dollars per million tokens. */
 export interface ModelPrice {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { Agent } from "../agent.js";
-import type { Message } from "../messages.js";
+import type { Agent } from "../agent/agent.js";
+import type { Message } from "../agent/messages.js";
 import { RunState } from "../runner/run-state.js";
 import type { RunResult } from "../runner/types.js";
 import { Journal } from "./journal.js";

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Message } from "../messages.js";
+import type { Message } from "../agent/messages.js";
 import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError } from "./errors.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { type CallRow, checkClaimable, claimedRun, type RunRow, stateOf, statusOf, storedRun } from "./rows.js";

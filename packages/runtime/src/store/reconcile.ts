@@ -1,5 +1,5 @@
 import type { RunSnapshot } from "../runner/snapshot.js";
-import type { Tool } from "../tool.js";
+import type { Tool } from "../tools/tool-types.js";
 import type { CallEntry } from "./run-store.js";
 import { OUTCOME_UNKNOWN } from "./stored-state.js";
 

@@ -1,6 +1,6 @@
-import type { ToolContext } from "../context.js";
 import { Retry, ToolError } from "../errors.js";
-import type { Tool, ToolArgs } from "../tool.js";
+import type { ToolContext } from "../invoke/context.js";
+import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import type { RecordedOutcome } from "./run-store.js";
 
 /** Where a recorded tool writes each attempt, and reads what earlier workers recorded. */

@@ -1,4 +1,4 @@
-import type { Message } from "../messages.js";
+import type { Message } from "../agent/messages.js";
 import type { RunStateJson } from "../runner/run-state.js";
 import type { Interruption } from "../runner/types.js";
 import type { StoredState } from "./stored-state.js";

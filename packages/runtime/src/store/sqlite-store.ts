@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { Message } from "../messages.js";
+import type { Message } from "../agent/messages.js";
 import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError } from "./errors.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { type CallRow, checkClaimable, claimedRun, type RunRow, stateOf, statusOf, storedRun } from "./rows.js";

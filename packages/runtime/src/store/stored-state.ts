@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { RunStateError } from "../run-errors.js";
+import { RunStateError } from "../agent/run-errors.js";
 import {
   RUN_STATE_FORMAT,
   RUN_STATE_VERSION,

@@ -1,4 +1,4 @@
-import type { Agent } from "../agent.js";
+import type { Agent } from "../agent/agent.js";
 import { DEFAULT_LEASE_MS, type DurableOptions, defaultWorkerId, drive } from "./durable-run.js";
 import type { ClaimedRun } from "./run-store.js";
 

@@ -1,6 +1,6 @@
 import { type Attributes, type Context, context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import type { AssistantMessage, Message, ToolCall } from "../messages.js";
-import { RunError } from "../run-errors.js";
+import type { AssistantMessage, Message, ToolCall } from "../agent/messages.js";
+import { RunError } from "../agent/run-errors.js";
 import type { RunEnding, RunListener, RunStart } from "../runner/observer.js";
 import type { CallRecord, RunResult, StepRecord } from "../runner/types.js";
 import { argumentsByCall, argumentsText } from "../trace/measure.js";

@@ -1,5 +1,5 @@
-import type { Usage } from "../context.js";
-import type { Message } from "../messages.js";
+import type { Message } from "../agent/messages.js";
+import type { Usage } from "../invoke/context.js";
 import type { RunStateJson } from "../runner/run-state.js";
 import type { Interruption, RunStatus, StepRecord } from "../runner/types.js";
 

@@ -10,8 +10,8 @@ import {
 import { coerce } from "../repair/coerce.js";
 import { type Parsed, parseArguments } from "../repair/parse.js";
 import type { Repair } from "../repair/repair.js";
-import type { JsonSchema } from "../spec.js";
-import type { Tool, ToolArgs } from "../tool.js";
+import type { JsonSchema } from "../tools/spec.js";
+import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import { checkerFor, type SchemaCheck } from "./compile.js";
 import { reviveDates } from "./dates.js";
 import { argumentFeedback, type Coverage } from "./feedback.js";

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type formatsPlugin from "ajv-formats";
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 
 // Ajv and ajv-formats (CommonJS, most of the runtime's size and load time) are required on
 // the first schema compiled, not imported: a compiled tool's valid calls pass its generated

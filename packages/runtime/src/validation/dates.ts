@@ -1,6 +1,6 @@
 import type { ValidationIssue } from "../errors.js";
 import { defineKey } from "../repair/clone.js";
-import { DATE_KEYWORD, type JsonSchema } from "../spec.js";
+import { DATE_KEYWORD, type JsonSchema } from "../tools/spec.js";
 import { at, childPath, renderValue } from "./render.js";
 import { branches, itemSchema, propertySchema, resolve, typesOf } from "./schema-nav.js";
 

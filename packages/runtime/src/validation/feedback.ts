@@ -1,6 +1,6 @@
 import type { ValidationIssue } from "../errors.js";
 import { MAX_FULL_CHECK_VALUES } from "../repair/clone.js";
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 import { declaredKeys, describe, propertySchema, requiredKeys } from "./schema-nav.js";
 
 /** More problems than this are counted, not listed: a model fixes the pattern, not each of 10,000 items. */

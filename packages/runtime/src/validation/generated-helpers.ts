@@ -1,4 +1,4 @@
-import type { ValidatorHelpers } from "../spec.js";
+import type { ValidatorHelpers } from "../tools/spec.js";
 
 /** Code points in `text`: UTF-16 units less one per surrogate pair. */
 function len(text: string): number {

@@ -1,5 +1,5 @@
-import type { GeneratedValidator, JsonSchema, ToolSpec } from "../spec.js";
-import type { Tool } from "../tool.js";
+import type { GeneratedValidator, JsonSchema, ToolSpec } from "../tools/spec.js";
+import type { Tool } from "../tools/tool-types.js";
 import { validatorHelpers } from "./generated-helpers.js";
 
 /** A generated check: true when the value fits the schema. */

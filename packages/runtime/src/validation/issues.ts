@@ -1,5 +1,5 @@
 import type { ValidationIssue } from "../errors.js";
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 import type { ErrorObject } from "./compile.js";
 import { nearMiss } from "./near-miss.js";
 import { at, childPath, quote, renderValue, shownPath } from "./render.js";

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 
 /** The JSON types a value can have, as JSON Schema names them. */
 export type JsonType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";

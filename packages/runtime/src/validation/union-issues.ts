@@ -1,5 +1,5 @@
 import type { ValidationIssue } from "../errors.js";
-import type { JsonSchema } from "../spec.js";
+import type { JsonSchema } from "../tools/spec.js";
 import { checkerFor, type ErrorObject } from "./compile.js";
 import { at, childPath, quote, renderValue } from "./render.js";
 import { admits, branches, declaredKeys, propertySchema, resolve, typeOfValue, typesOf } from "./schema-nav.js";

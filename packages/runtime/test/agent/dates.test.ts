@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Agent, RunState, tool } from "../../src/index.js";
-import { DATE_KEYWORD } from "../../src/spec.js";
 import { FakeModel } from "../../src/testing/index.js";
+import { DATE_KEYWORD } from "../../src/tools/spec.js";
 
 /** A tool taking one `Date` (as the compiler writes it), recording what its function received. */
 function remind(options: { needsApproval?: boolean } = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dialectOfTarget, dialects, isStrictResult } from "../../src/dialects/index.js";
-import type { JsonSchema } from "../../src/spec.js";
+import type { JsonSchema } from "../../src/tools/spec.js";
 
 // "openai" names one thing everywhere (targets, `toolwright print --dialect`, this module,
 // the OpenAI providers): strict mode, and non-strict for a tool strict mode refuses.

@@ -1,9 +1,9 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolError } from "../../src/errors.js";
+import { runTool } from "../../src/invoke/run-tool.js";
 import { type McpServerHandle, mcpTools, serveMcp } from "../../src/mcp/index.js";
-import { runTool } from "../../src/run-tool.js";
-import type { Tool } from "../../src/tool.js";
+import type { Tool } from "../../src/tools/tool-types.js";
 import { validateArguments } from "../../src/validation/arguments.js";
 import { type Observed, observed } from "./tools.js";
 

@@ -5,9 +5,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type JSONRPCMessage, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolError } from "../../src/errors.js";
+import { runTool } from "../../src/invoke/run-tool.js";
 import { mcpTools } from "../../src/mcp/index.js";
-import { runTool } from "../../src/run-tool.js";
-import type { Tool } from "../../src/tool.js";
+import type { Tool } from "../../src/tools/tool-types.js";
 import { validateArguments } from "../../src/validation/arguments.js";
 import { everythingTransport } from "./everything.js";
 

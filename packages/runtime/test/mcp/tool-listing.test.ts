@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { describeTool, outputShapeOf } from "../../src/mcp/tool-listing.js";
-import type { Tool } from "../../src/tool.js";
+import type { Tool } from "../../src/tools/tool-types.js";
 
 function withOutput(outputSchema: Tool["outputSchema"]): Tool {
   return {

@@ -3,10 +3,11 @@
  * `Tool` protocol (what any hand-written or generated tool looks like at run time).
  * Each one records what its context saw, so tests can assert on the server side too.
  */
-import type { ToolContext } from "../../src/context.js";
+
 import { ToolError } from "../../src/errors.js";
+import type { ToolContext } from "../../src/invoke/context.js";
 import { type McpSession, mcpSession } from "../../src/mcp/index.js";
-import type { Tool, ToolArgs } from "../../src/tool.js";
+import type { Tool, ToolArgs } from "../../src/tools/tool-types.js";
 
 /** What the tools saw, per test run. */
 export interface Observed {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { startScriptedServer } from "../../../../scripts/demo/scripted-server.mjs";
-import { Agent } from "../../src/agent.js";
+import { Agent } from "../../src/agent/agent.js";
 import { resolveModel } from "../../src/providers/resolve.js";
 import type { AgentStreamEvent } from "../../src/runner/types.js";
-import { tool } from "../../src/tool.js";
+import { tool } from "../../src/tools/tool.js";
 
 const city = {
   type: "object",

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Agent } from "../../src/agent.js";
+import { Agent } from "../../src/agent/agent.js";
 import { anthropicCodec } from "../../src/providers/anthropic.js";
 import { ProviderError } from "../../src/providers/errors.js";
 import { HttpModel } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
-import { tool } from "../../src/tool.js";
+import { tool } from "../../src/tools/tool.js";
 import { TWO_TURNS } from "./conformance.js";
 import { anthropicRenderer } from "./servers/anthropic-server.js";
 import { type Loopback, type ScriptStep, startLoopback } from "./servers/loopback.js";

@@ -8,13 +8,13 @@ import {
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Agent } from "../../src/agent.js";
+import { Agent } from "../../src/agent/agent.js";
 import { ToolError } from "../../src/errors.js";
 import { createMcpServer } from "../../src/mcp/index.js";
 import { HttpModel } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
 import { openTelemetry } from "../../src/telemetry/index.js";
-import { tool } from "../../src/tool.js";
+import { tool } from "../../src/tools/tool.js";
 import { type Loopback, type ScriptedTurn, type ScriptStep, startLoopback } from "../providers/servers/loopback.js";
 import { openAiChatRenderer } from "../providers/servers/openai-chat-server.js";
 

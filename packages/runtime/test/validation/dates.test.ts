@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dialects } from "../../src/dialects/index.js";
 import { asTool, type Tool, validateArguments } from "../../src/index.js";
-import { DATE_KEYWORD } from "../../src/spec.js";
+import { DATE_KEYWORD } from "../../src/tools/spec.js";
 import { parseDateTime } from "../../src/validation/dates.js";
 
 const date = { type: "string", format: "date-time", [DATE_KEYWORD]: true };

@@ -1,10 +1,11 @@
-import type { ToolContext } from "./context.js";
-import { ToolDefinitionError } from "./errors.js";
-import { deepFreeze } from "./repair/clone.js";
+import { ToolDefinitionError } from "../errors.js";
+import type { ToolContext } from "../invoke/context.js";
+import { deepFreeze } from "../repair/clone.js";
+import { policyOf, withInvoke } from "./function-tool.js";
 import type { JsonSchema, ToolFlags } from "./spec.js";
 import { isStandardSchema, jsonSchemaOf, type StandardSchema, standardValidate } from "./standard-schema.js";
-import { type InvokableTool, policyOf, type Tool, type ToolArgs, type ToolOptions, withInvoke } from "./tool.js";
 import { checkToolName } from "./tool-name.js";
+import type { InvokableTool, Tool, ToolArgs, ToolOptions } from "./tool-types.js";
 
 /** The arguments `execute` receives: the schema's output type for a Standard Schema, else a plain record. */
 export type DescriptorArgs<S> = S extends StandardSchema<infer Output> ? Output : ToolArgs;

@@ -1,5 +1,5 @@
-import type { Memory } from "./memory/memory.js";
-import type { ToolFetch } from "./policy/guarded-fetch.js";
+import type { Memory } from "../memory/memory.js";
+import type { ToolFetch } from "../policy/guarded-fetch.js";
 
 declare const toolContextBrand: unique symbol;
 
@@ -67,3 +67,6 @@ export interface ToolContext<Deps = unknown> {
   /** Brand the compiler recognises; never present at run time. */
   readonly [toolContextBrand]?: never;
 }
+
+/** What a caller may supply of a {@link ToolContext}; the rest gets defaults. */
+export type ToolContextInit = Partial<Omit<ToolContext, "signal">> & { signal?: AbortSignal };

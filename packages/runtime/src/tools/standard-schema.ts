@@ -1,6 +1,6 @@
-import { ToolArgumentError, ToolDefinitionError, type ValidationIssue } from "./errors.js";
+import { ToolArgumentError, ToolDefinitionError, type ValidationIssue } from "../errors.js";
+import { argumentFeedback } from "../validation/feedback.js";
 import type { JsonSchema } from "./spec.js";
-import { argumentFeedback } from "./validation/feedback.js";
 
 /** The result of a Standard Schema's `validate`, as the Standard Schema interface defines it. */
 export type StandardResult<Output> =

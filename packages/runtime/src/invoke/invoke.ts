@@ -1,13 +1,16 @@
-import { runTool, type ToolContextInit, type ToolRunResult } from "./run-tool.js";
-import type { Tool } from "./tool.js";
-import { asTool } from "./tool-input.js";
-import { validateArguments } from "./validation/arguments.js";
+import { asTool } from "../tools/tool-input.js";
+import type { Tool, ToolRunResult } from "../tools/tool-types.js";
+import { validateArguments } from "../validation/arguments.js";
+import type { ToolContextInit } from "./context.js";
+import { runTool } from "./run-tool.js";
 
-export type { Repair, RepairKind } from "./repair/repair.js";
-export type { RunToolOptions, ToolContextInit, ToolRunResult } from "./run-tool.js";
+export type { Repair, RepairKind } from "../repair/repair.js";
+export type { ToolRunResult } from "../tools/tool-types.js";
+export type { ArgumentCheck } from "../validation/arguments.js";
+export { validateArguments } from "../validation/arguments.js";
+export type { ToolContextInit } from "./context.js";
+export type { RunToolOptions } from "./run-tool.js";
 export { DEFAULT_TIMEOUT_MS, runTool } from "./run-tool.js";
-export type { ArgumentCheck } from "./validation/arguments.js";
-export { validateArguments } from "./validation/arguments.js";
 
 /**
  * Calls a tool exactly as the agent loop does, minus approvals and retries: validates

@@ -1,5 +1,6 @@
 import { toolRecordOf } from "./decorators.js";
-import { type FunctionTool, functionTool } from "./tool.js";
+import { functionTool } from "./function-tool.js";
+import type { FunctionTool } from "./tool-types.js";
 
 /**
  * The tools of a class instance: one per `@tool` method found on its prototype chain,

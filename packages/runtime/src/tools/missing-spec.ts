@@ -1,4 +1,4 @@
-import { ToolDefinitionError } from "./errors.js";
+import { ToolDefinitionError } from "../errors.js";
 import { isRejectedSpec } from "./rejected-spec.js";
 
 /**

@@ -1,5 +1,5 @@
-import { ToolwrightError } from "./errors.js";
-import type { RunResult } from "./runner/types.js";
+import { ToolwrightError } from "../errors.js";
+import type { RunResult } from "../runner/types.js";
 
 /**
  * A run ended early because a limit was reached or the caller cancelled it. Carries

@@ -5,7 +5,7 @@
  * Bump {@link SPEC_VERSION} on any change a runtime cannot read in the old form.
  */
 
-import type { Capability } from "./policy/capabilities.js";
+import type { Capability } from "../policy/capabilities.js";
 
 /** A JSON Schema object (2020-12 keywords, `$defs` for shared and recursive types). */
 export interface JsonSchema {

@@ -1,5 +1,5 @@
+import type { JsonSchema, ToolFlags } from "../tools/spec.js";
 import type { AssistantMessage, Message, TokenUsage, ToolCall } from "./messages.js";
-import type { JsonSchema, ToolFlags } from "./spec.js";
 
 /** A tool as it is offered to a model: the canonical schema; the provider applies its dialect. */
 export interface ToolDefinition {

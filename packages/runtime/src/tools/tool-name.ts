@@ -1,4 +1,4 @@
-import { ToolDefinitionError } from "./errors.js";
+import { ToolDefinitionError } from "../errors.js";
 import type { SourceLocation } from "./spec.js";
 
 /** The names every provider accepts. */

@@ -1,5 +1,5 @@
-import type { ToolContext } from "./context.js";
-import type { FunctionTool, ToolInput } from "./tool.js";
+import type { ToolContext } from "../invoke/context.js";
+import type { FunctionTool, ToolInput } from "./tool-types.js";
 
 // The deps a function asks for through a `ToolContext<D>` parameter (`never` without one, or
 // for a plain `ToolContext`, which asks for nothing in particular).

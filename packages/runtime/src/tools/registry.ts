@@ -1,8 +1,8 @@
-import { ToolDefinitionError } from "./errors.js";
-import type { ToolDefinition } from "./model.js";
+import type { ToolDefinition } from "../agent/model.js";
+import { ToolDefinitionError } from "../errors.js";
 import type { CompiledFunction, SourceLocation } from "./spec.js";
-import type { Tool, ToolInput } from "./tool.js";
 import { toTool } from "./tool-input.js";
+import type { Tool, ToolInput } from "./tool-types.js";
 
 /** Options of {@link ToolRegistry.add}. */
 export interface RegisterOptions {

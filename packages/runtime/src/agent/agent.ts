@@ -1,30 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { InMemoryStore } from "./memory/in-memory-store.js";
-import { type MemoryOptions, memoryScope, resolveMemory } from "./memory/memory.js";
+import { DEFAULT_TIMEOUT_MS } from "../invoke/run-tool.js";
+import { InMemoryStore } from "../memory/in-memory-store.js";
+import { type MemoryOptions, memoryScope, resolveMemory } from "../memory/memory.js";
+import type { Touched } from "../policy/capabilities.js";
+import { type PolicyOptions, resolvePolicy } from "../policy/run-policy.js";
+import type { AgentConfig, RunEnv, ToolExceptionPolicy } from "../runner/env.js";
+import { type AgentHooks, hookList } from "../runner/hooks.js";
+import { runLoop } from "../runner/loop.js";
+import { observeRun } from "../runner/observe-run.js";
+import type { RunObserver } from "../runner/observer.js";
+import type { RepeatedCallPolicy } from "../runner/repeated-calls.js";
+import { resolveRetryPolicy, type ToolRetryPolicy } from "../runner/retry.js";
+import { RunState, type StateOwner } from "../runner/run-state.js";
+import type { RunSnapshot } from "../runner/snapshot.js";
+import { type ChildRun, type SubAgentToolOptions, subAgentTool } from "../runner/sub-agent.js";
+import { linkRun } from "../runner/tool-context.js";
+import type { AgentStreamEvent, RunResult } from "../runner/types.js";
+import { emptyUsage, type PriceTable, priceOf, requirePrice } from "../runner/usage.js";
+import { ToolRegistry } from "../tools/registry.js";
+import type { CompiledSpec } from "../tools/spec.js";
+import { tool } from "../tools/tool.js";
+import type { ToolDeps } from "../tools/tool-deps.js";
+import type { FunctionTool, Tool, ToolInput, ToolOptions } from "../tools/tool-types.js";
+import { validateArguments } from "../validation/arguments.js";
 import type { Message } from "./messages.js";
 import type { Model, ToolDefinition } from "./model.js";
-import type { Touched } from "./policy/capabilities.js";
-import { type PolicyOptions, resolvePolicy } from "./policy/run-policy.js";
-import { ToolRegistry } from "./registry.js";
 import { AgentConfigError } from "./run-errors.js";
-import { DEFAULT_TIMEOUT_MS } from "./run-tool.js";
-import type { AgentConfig, RunEnv, ToolExceptionPolicy } from "./runner/env.js";
-import { type AgentHooks, hookList } from "./runner/hooks.js";
-import { runLoop } from "./runner/loop.js";
-import { observeRun } from "./runner/observe-run.js";
-import type { RunObserver } from "./runner/observer.js";
-import type { RepeatedCallPolicy } from "./runner/repeated-calls.js";
-import { resolveRetryPolicy, type ToolRetryPolicy } from "./runner/retry.js";
-import { RunState, type StateOwner } from "./runner/run-state.js";
-import type { RunSnapshot } from "./runner/snapshot.js";
-import { type ChildRun, type SubAgentToolOptions, subAgentTool } from "./runner/sub-agent.js";
-import { linkRun } from "./runner/tool-context.js";
-import type { AgentStreamEvent, RunResult } from "./runner/types.js";
-import { emptyUsage, type PriceTable, priceOf, requirePrice } from "./runner/usage.js";
-import type { CompiledSpec } from "./spec.js";
-import { type FunctionTool, type Tool, type ToolInput, type ToolOptions, tool } from "./tool.js";
-import type { ToolDeps } from "./tool-deps.js";
-import { validateArguments } from "./validation/arguments.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: a tool wraps functions of any signature
 type AnyFunction = (...args: any[]) => unknown;
@@ -367,6 +368,6 @@ function resumed(snapshot: RunSnapshot): RunSnapshot {
 /** Resolves `"provider:model"` with the providers module, loaded only when a string is given. */
 async function resolveModel(id: string): Promise<Model> {
   // Imported lazily: agents given a Model object never load the HTTP providers.
-  const { resolveModel: resolve } = await import("./providers/resolve.js");
+  const { resolveModel: resolve } = await import("../providers/resolve.js");
   return resolve(id);
 }

@@ -1,14 +1,21 @@
 import { randomUUID } from "node:crypto";
-import type { ToolContext, ToolLogger, Usage } from "./context.js";
-import { Retry, ToolArgumentError, ToolError, ToolExceptionError, ToolShapeError, ToolTimeoutError } from "./errors.js";
-import { unavailableMemory } from "./memory/memory.js";
-import { guardedFetch } from "./policy/guarded-fetch.js";
+import {
+  Retry,
+  ToolArgumentError,
+  ToolError,
+  ToolExceptionError,
+  ToolShapeError,
+  ToolTimeoutError,
+} from "../errors.js";
+import { unavailableMemory } from "../memory/memory.js";
+import { guardedFetch } from "../policy/guarded-fetch.js";
+import type { Tool, ToolArgs, ToolRunResult } from "../tools/tool-types.js";
+import { checkerOf } from "../validation/arguments.js";
+import { shapeFeedback } from "../validation/feedback.js";
+import { generatedCheck } from "../validation/generated.js";
+import { issuesFromAjv } from "../validation/issues.js";
+import type { ToolContext, ToolContextInit, ToolLogger, Usage } from "./context.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
-import type { Tool, ToolArgs } from "./tool.js";
-import { checkerOf } from "./validation/arguments.js";
-import { shapeFeedback } from "./validation/feedback.js";
-import { generatedCheck } from "./validation/generated.js";
-import { issuesFromAjv } from "./validation/issues.js";
 
 /** A tool's time limit when neither the tool nor the agent sets one. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -16,23 +23,12 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** The largest delay a Node timer can hold; longer limits (and `Infinity`) mean "no limit". */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** What a caller may supply of a {@link ToolContext}; the rest gets defaults. */
-export type ToolContextInit = Partial<Omit<ToolContext, "signal">> & { signal?: AbortSignal };
-
 /** Options of {@link runTool}: the agent-level defaults a tool's own settings win over. */
 export interface RunToolOptions {
   /** Used when the tool has no `timeoutMs` of its own (default 60,000). */
   readonly timeoutMs?: number;
   /** Per call: wins over the tool's `maxResultChars` (default 100,000). */
   readonly maxResultChars?: number;
-}
-
-/** One finished call: the value the tool returned and what the model reads. */
-export interface ToolRunResult {
-  readonly value: unknown;
-  /** The serialized value, capped with a visible marker. */
-  readonly content: string;
-  readonly truncated: boolean;
 }
 
 const silent: ToolLogger = Object.freeze({ debug() {}, info() {}, warn() {}, error() {} });

@@ -1,12 +1,13 @@
+import { ToolDefinitionError } from "../errors.js";
 import { checkParameters } from "./define-tool.js";
-import { ToolDefinitionError } from "./errors.js";
+import { functionTool } from "./function-tool.js";
 import { lookupGeneratedSpec } from "./generated-specs.js";
 import { missingSpecError } from "./missing-spec.js";
 import { isRejectedSpec } from "./rejected-spec.js";
 import { type CompiledFunction, isToolSpec } from "./spec.js";
 import { isStandardSchema, jsonSchemaOf } from "./standard-schema.js";
-import { functionTool, type Tool, type ToolInput } from "./tool.js";
 import { checkToolName } from "./tool-name.js";
+import type { Tool, ToolInput } from "./tool-types.js";
 
 /**
  * Normalises any object following the `Tool` protocol (name, description, parameters,

@@ -1,7 +1,7 @@
 import { lookupGeneratedSpec } from "./generated-specs.js";
 import { missingSpecError } from "./missing-spec.js";
 import { isToolSpec, type ToolSpec } from "./spec.js";
-import type { ToolOptions } from "./tool.js";
+import type { ToolOptions } from "./tool-types.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: a decorated method may have any signature
 type AnyMethod = (...args: any[]) => unknown;
