@@ -15,17 +15,22 @@ import { validateArguments } from "toolwright";
 import { signup } from "./input.js";
 
 const cache = createRequire(import.meta.url).cache;
-const ajvLoaded = () => Object.keys(cache).some((file) => /[\\\\/]ajv(-formats)?[\\\\/]/.test(file));
+const loaded = (name) => Object.keys(cache).some((file) => new RegExp("[\\\\/]" + name + "[\\\\/]").test(file));
+const ajvLoaded = () => loaded("ajv") || loaded("ajv-formats");
 const call = { username: "ada", email: "a@b.c", age: 30, tags: ["x"], score: 4 };
 const out = {};
 const valid = validateArguments(signup, JSON.stringify(call));
 out.valid = valid.ok && Object.isFrozen(valid.args);
 out.ajvAfterValid = ajvLoaded();
+out.jsonrepairAfterValid = loaded("jsonrepair");
 const repaired = validateArguments(signup, JSON.stringify({ ...call, age: "30" }));
 out.repairs = repaired.ok ? repaired.repairs.map((r) => r.kind) : repaired.error.message;
 out.ajvAfterRepair = ajvLoaded();
 const invalid = validateArguments(signup, { ...call, age: 12 });
 out.feedback = invalid.ok ? "accepted" : invalid.error.message;
+const broken = validateArguments(signup, JSON.stringify(call).replace("}", ",}"));
+out.brokenJson = broken.ok ? broken.repairs.map((r) => r.kind) : broken.error.message;
+out.jsonrepairAfterBroken = loaded("jsonrepair");
 console.log(JSON.stringify(out));
 `;
 
@@ -45,7 +50,7 @@ afterAll(() => {
 });
 
 describe("the generated validator on the hot path", () => {
-  it("accepts a valid call without loading Ajv, and rejected calls still get repairs and feedback", () => {
+  it("accepts a valid call without loading Ajv or jsonrepair, and rejected calls still get repairs and feedback", () => {
     const out = JSON.parse(execFileSync(process.execPath, ["probe.js"], { cwd: dir, encoding: "utf8" })) as Record<
       string,
       unknown
@@ -53,8 +58,11 @@ describe("the generated validator on the hot path", () => {
     expect(out).toMatchObject({
       valid: true,
       ajvAfterValid: false,
+      jsonrepairAfterValid: false,
       repairs: ["string_to_number"],
       ajvAfterRepair: true,
+      brokenJson: ["json_repaired"],
+      jsonrepairAfterBroken: true,
     });
     expect(out.feedback).toContain("age");
     expect(out.feedback).toContain("18");

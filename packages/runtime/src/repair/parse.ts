@@ -1,7 +1,17 @@
-import { JSONRepairError, jsonrepair } from "jsonrepair";
+import { createRequire } from "node:module";
 import type { ValidationIssue } from "../errors.js";
 import { renderValue } from "../validation/render.js";
 import type { Repair } from "./repair.js";
+
+// jsonrepair is required on the first text that is not strict JSON, not imported: well-formed
+// calls (nearly all of them) never load it, which keeps it out of the runtime's start-up
+// and core size, as Ajv is (docs/adr/0008-generated-validators.md).
+const load = createRequire(import.meta.url);
+let repairModule: typeof import("jsonrepair") | undefined;
+function jsonRepair(): typeof import("jsonrepair") {
+  repairModule ??= load("jsonrepair") as typeof import("jsonrepair");
+  return repairModule;
+}
 
 /** What the model sent, turned into a value: `empty` for `""`, `null` or nothing. */
 export type Parsed =
@@ -51,6 +61,7 @@ function parseText(raw: string): Parsed {
       };
     }
   }
+  const { JSONRepairError, jsonrepair } = jsonRepair();
   let repaired: string;
   try {
     repaired = jsonrepair(inner);
