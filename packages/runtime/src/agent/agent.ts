@@ -22,7 +22,7 @@ import type { CompiledSpec } from "../tools/spec.js";
 import { tool } from "../tools/tool.js";
 import type { ToolDeps } from "../tools/tool-deps.js";
 import type { FunctionTool, Tool, ToolInput, ToolOptions } from "../tools/tool-types.js";
-import { validateArguments } from "../validation/arguments.js";
+import { thrownFrom, validateArguments } from "../validation/arguments.js";
 import type { Message } from "./messages.js";
 import type { Model, ToolDefinition } from "./model.js";
 import { AgentConfigError } from "./run-errors.js";
@@ -170,7 +170,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
     const found = this.#configured().tools.get(toolName);
     if (!found) throw new AgentConfigError(`agent "${this.name}" has no tool "${toolName}".`);
     const check = validateArguments(found, args);
-    if (!check.ok) throw check.error;
+    if (!check.ok) throw thrownFrom(check.error, this.validateArgs);
     return check.args;
   }
 

@@ -1,6 +1,6 @@
 import { asTool } from "../tools/tool-input.js";
 import type { Tool, ToolRunResult } from "../tools/tool-types.js";
-import { validateArguments } from "../validation/arguments.js";
+import { thrownFrom, validateArguments } from "../validation/arguments.js";
 import type { ToolContextInit } from "./context.js";
 import { runTool } from "./run-tool.js";
 
@@ -26,6 +26,6 @@ export { DEFAULT_TIMEOUT_MS, runTool } from "./run-tool.js";
 export async function invoke(tool: Tool, args: unknown, ctx?: ToolContextInit): Promise<ToolRunResult> {
   const normalised = asTool(tool);
   const check = validateArguments(normalised, args);
-  if (!check.ok) throw check.error;
+  if (!check.ok) throw thrownFrom(check.error, invoke);
   return runTool(normalised, check.args, ctx);
 }

@@ -38,7 +38,10 @@ function fromString(text: string, types: Set<JsonType>, path: string, repairs: R
     repairs.push({ kind: "string_to_boolean", path });
     return text === "true";
   }
-  if (types.has("object") || types.has("array")) {
+  // Only text opening with `{` or `[` can be JSON of an object or array: no parse (and no
+  // thrown SyntaxError, the costly part) for the usual `"billing"` where a list was wanted.
+  const opening = text.trimStart()[0];
+  if ((types.has("object") || types.has("array")) && (opening === "{" || opening === "[")) {
     const parsed = decode(text);
     const type = parsed === undefined ? undefined : typeOfValue(parsed);
     if ((type === "object" && types.has("object")) || (type === "array" && types.has("array"))) {
@@ -85,7 +88,10 @@ export function coerce(
         repairs.push({ kind: "null_dropped", path: childPath(path, key) });
         continue;
       }
-      defineKey(copy, key, coerce(item, sub, root, childPath(path, key), repairs));
+      const fixed = coerce(item, sub, root, childPath(path, key), repairs);
+      // As in cloneArguments: plain assignment (faster to build and to read), except `__proto__`.
+      if (key === "__proto__") defineKey(copy, key, fixed);
+      else copy[key] = fixed;
     }
     return copy;
   }

@@ -1,7 +1,7 @@
 import type { ToolContext, ToolContextInit } from "../invoke/context.js";
 import { runTool } from "../invoke/run-tool.js";
 import type { Capability } from "../policy/capabilities.js";
-import { validateArguments } from "../validation/arguments.js";
+import { thrownFrom, validateArguments } from "../validation/arguments.js";
 import type { ParamSlot, ToolSpec } from "./spec.js";
 import { checkToolName } from "./tool-name.js";
 import type {
@@ -33,7 +33,7 @@ export function withInvoke<T extends Tool>(base: T): T & InvokableTool {
   const made: T & InvokableTool = Object.assign(base, {
     async invoke(args: unknown, ctx?: ToolContextInit): Promise<ToolRunResult> {
       const check = validateArguments(made, args);
-      if (!check.ok) throw check.error;
+      if (!check.ok) throw thrownFrom(check.error, made.invoke);
       return runTool(made, check.args, ctx);
     },
   });

@@ -13,7 +13,7 @@ import type { Repair } from "../repair/repair.js";
 import type { JsonSchema } from "../tools/spec.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import { checkerFor, type SchemaCheck } from "./compile.js";
-import { reviveDates } from "./dates.js";
+import { hasDates, reviveDates } from "./dates.js";
 import { argumentFeedback, type Coverage } from "./feedback.js";
 import { generatedCheck } from "./generated.js";
 import { issuesFromAjv } from "./issues.js";
@@ -44,7 +44,25 @@ export function checkerOf(
 
 function fail(tool: Tool, issues: readonly ValidationIssue[], coverage: Coverage = "all"): ArgumentCheck {
   const message = argumentFeedback(tool.name, issues, tool.parameters, coverage);
-  return { ok: false, error: new ToolArgumentError(message, tool.name, issues) };
+  // Returned as data, not thrown: a stack trace here would only name this module's frames,
+  // and capturing one was a seventh of a rejected call. Where the error is thrown
+  // (`invoke`, `agent.validateArgs`), the stack of the throwing call is captured then.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return { ok: false, error: new ToolArgumentError(message, tool.name, issues) };
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * `error` (made without a stack, see `fail`) with the stack of the call that throws it,
+ * from the caller of `site` on: what a stack trace of a thrown error is for.
+ */
+export function thrownFrom(error: ToolArgumentError, site: (...args: never[]) => unknown): ToolArgumentError {
+  if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(error, site);
+  return error;
 }
 
 /** What a thrown getter or proxy trap said, in a few words, without trusting it to behave. */
@@ -82,19 +100,20 @@ function readIssue(error: ArgumentReadError): ValidationIssue {
 }
 
 /**
- * The arguments as a private, checked copy: text is parsed, a caller's object is copied.
- * `count` receives the number of values they hold.
+ * The arguments as a private, checked and frozen copy: text is parsed, a caller's object is
+ * copied. `count` receives the number of values they hold.
  */
 function readArguments(raw: unknown, count: ValueCount): Parsed {
   try {
     if (typeof raw === "string") {
       const parsed = parseArguments(raw);
-      // Text was parsed here, so the value is already a private copy: only check it.
-      if (parsed.ok) cloneArguments(parsed.value, false, count);
+      // Text was parsed here, so no one else holds the value: check and freeze it in place.
+      if (parsed.ok) cloneArguments(parsed.value, false, count, true);
       return parsed;
     }
-    // Copied before anything else looks at it: a caller's getters and proxies run only here.
-    return parseArguments(cloneArguments(raw, true, count));
+    // Copied (and frozen in the same pass) before anything else looks at it: a caller's
+    // getters and proxies run only here, and the caller's own objects are never frozen.
+    return parseArguments(cloneArguments(raw, true, count, true));
   } catch (error) {
     if (!(error instanceof ArgumentReadError)) throw error;
     return { ok: false, issue: readIssue(error) };
@@ -118,7 +137,7 @@ function readArguments(raw: unknown, count: ValueCount): Parsed {
  */
 export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
   const check = checkArguments(tool, raw);
-  if (!check.ok) return check;
+  if (!check.ok || !hasDates(tool.parameters)) return check;
   // Dates last: repairs and checks see the JSON text, the function gets a Date.
   const dated = reviveDates(check.args, tool.parameters);
   if (dated.issues.length > 0) return fail(tool, dated.issues);
@@ -136,9 +155,9 @@ function checkArguments(tool: Tool, raw: unknown): ArgumentCheck {
   const compiled = generated ? undefined : checkerOf(tool.name, schema, "parameters", !large);
   if (!parsed.ok) return fail(tool, [parsed.issue]);
   const args = parsed.value;
-  const repairs: Repair[] = [...parsed.repairs];
-  if (parsed.empty)
-    repairs.push({ kind: "empty_arguments", path: "", detail: `got ${JSON.stringify(raw ?? null)}, used {}` });
+  const repairs: readonly Repair[] = parsed.empty
+    ? [...parsed.repairs, { kind: "empty_arguments", path: "", detail: `got ${JSON.stringify(raw ?? null)}, used {}` }]
+    : parsed.repairs;
   if (generated?.(args)) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
   // Rejected, or no generated check: Ajv's errors build the feedback and re-check repairs.
   const check = compiled ?? checkerOf(tool.name, schema, "parameters", !large);

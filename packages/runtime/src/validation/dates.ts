@@ -7,7 +7,7 @@ import { branches, itemSchema, propertySchema, resolve, typesOf } from "./schema
 const withDates = new WeakMap<JsonSchema, boolean>();
 
 /** True when some node of `schema` is a `Date` (marked with {@link DATE_KEYWORD}); cached per schema. */
-function hasDates(schema: JsonSchema): boolean {
+export function hasDates(schema: JsonSchema): boolean {
   let found = withDates.get(schema);
   if (found === undefined) {
     found = JSON.stringify(schema).includes(`"${DATE_KEYWORD}":true`);

@@ -6,8 +6,20 @@ import { declaredKeys, describe, propertySchema, requiredKeys } from "./schema-n
 /** More problems than this are counted, not listed: a model fixes the pattern, not each of 10,000 items. */
 const MAX_LINES = 20;
 
-/** `origin (string, required), cabin (one of "economy", "first")`: what the tool accepts. */
+const acceptedOf = new WeakMap<JsonSchema, string>();
+
+/** {@link acceptedKeysOf}, made once per schema: it depends on nothing the model sent. */
 function acceptedKeys(schema: JsonSchema): string {
+  let text = acceptedOf.get(schema);
+  if (text === undefined) {
+    text = acceptedKeysOf(schema);
+    acceptedOf.set(schema, text);
+  }
+  return text;
+}
+
+/** `origin (string, required), cabin (one of "economy", "first")`: what the tool accepts. */
+function acceptedKeysOf(schema: JsonSchema): string {
   const required = new Set(requiredKeys(schema));
   const keys = declaredKeys(schema);
   if (keys.length === 0) return schema.additionalProperties === false ? "This tool takes no arguments: send {}." : "";

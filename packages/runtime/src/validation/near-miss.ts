@@ -22,16 +22,21 @@ const folded = (key: string): string => key.toLowerCase().replace(/[_-]/g, "");
  */
 export function nearMiss(key: string, accepted: readonly string[]): string | undefined {
   if (key.length > 64) return undefined;
-  const exact = accepted.find((candidate) => folded(candidate) === folded(key));
-  if (exact) return exact;
+  const wanted = folded(key);
+  const candidates = accepted.map(folded);
+  const exact = candidates.indexOf(wanted);
+  if (exact >= 0) return accepted[exact];
   // Short keys are one edit from too many others to tell which was meant.
   if (key.length < 4) return undefined;
-  const prefixed = accepted.filter((c) => folded(c).startsWith(folded(key)) || folded(key).startsWith(folded(c)));
+  const prefixed = accepted.filter((_, i) => {
+    const c = candidates[i] ?? "";
+    return c.startsWith(wanted) || wanted.startsWith(c);
+  });
   if (prefixed.length === 1) return prefixed[0];
   const limit = key.length < 6 ? 1 : 2;
   let best: { key: string; score: number; tied: boolean } | undefined;
-  for (const candidate of accepted) {
-    const score = distance(folded(key), folded(candidate));
+  for (const [i, candidate] of accepted.entries()) {
+    const score = distance(wanted, candidates[i] ?? "");
     if (score > limit || (best && score > best.score)) continue;
     best = best && score === best.score ? { ...best, tied: true } : { key: candidate, score, tied: false };
   }

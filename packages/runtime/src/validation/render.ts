@@ -33,6 +33,8 @@ export function renderValue(value: unknown): string {
 
 /** A JSON Pointer for feedback: each segment cut after {@link MAX_QUOTED} characters with `…`. */
 export function shownPath(path: string): string {
+  // No segment of a short path can be long: the usual case, without splitting it.
+  if (path.length <= MAX_QUOTED) return path;
   return path
     .split("/")
     .map((segment) => (segment.length <= MAX_QUOTED ? segment : `${segment.slice(0, MAX_QUOTED)}…`))

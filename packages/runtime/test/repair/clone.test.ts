@@ -82,6 +82,19 @@ describe("cloneArguments", () => {
     expect(refusal(keys).found).toBeInstanceOf(RangeError);
   });
 
+  it("freezes every level of the copy in the same pass when asked, never the source", () => {
+    const source = { a: [1, { b: "x" }] };
+    const copy = cloneArguments(source, true, { values: 0 }, true) as typeof source;
+    expect(Object.isFrozen(copy) && Object.isFrozen(copy.a) && Object.isFrozen(copy.a[1])).toBe(true);
+    expect(Object.isFrozen(source) || Object.isFrozen(source.a) || Object.isFrozen(source.a[1])).toBe(false);
+  });
+
+  it("freezes in place when asked not to copy (a value no one else holds)", () => {
+    const value = JSON.parse('{"a": [1, {"b": "x"}]}') as { a: [number, object] };
+    expect(cloneArguments(value, false, { values: 0 }, true)).toBe(value);
+    expect(Object.isFrozen(value) && Object.isFrozen(value.a) && Object.isFrozen(value.a[1])).toBe(true);
+  });
+
   it("counts every value it meets", () => {
     const count = { values: 0 };
     cloneArguments({ a: [1, 2, { b: "x" }] }, false, count);

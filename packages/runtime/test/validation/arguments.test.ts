@@ -164,6 +164,25 @@ describe("validateArguments: safe repairs, each recorded", () => {
     expect(check.args).not.toBe(raw);
   });
 
+  it("freezes arguments parsed from text at every level, in the one pass that checks them", () => {
+    const check = validateArguments(orders, '{"id":"A","lines":[{"qty":1}],"address":{"zip":1}}');
+    if (!check.ok) throw check.error;
+    expect(Object.isFrozen(check.args)).toBe(true);
+    expect(Object.isFrozen(check.args.lines)).toBe(true);
+    expect(Object.isFrozen(check.args.lines[0])).toBe(true);
+    expect(Object.isFrozen(check.args.address)).toBe(true);
+  });
+
+  it("freezes what a repair made, even around parts frozen when read", () => {
+    const check = validateArguments(orders, { id: "A", qty: "2", lines: ' [{"qty": "1"}]', address: { zip: 1 } });
+    if (!check.ok) throw check.error;
+    expect(check.args).toEqual({ id: "A", qty: 2, lines: [{ qty: 1 }], address: { zip: 1 } });
+    expect(Object.isFrozen(check.args)).toBe(true);
+    expect(Object.isFrozen(check.args.lines)).toBe(true);
+    expect(Object.isFrozen(check.args.lines[0])).toBe(true);
+    expect(Object.isFrozen(check.args.address)).toBe(true);
+  });
+
   it("treats a key named like an Object.prototype member as present only when sent", () => {
     const t = schemaTool({
       type: "object",

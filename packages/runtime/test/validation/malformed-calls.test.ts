@@ -92,6 +92,14 @@ describe("malformed calls get one exact feedback message, and the tool never run
     assertNoPollution();
   });
 
+  it("gives a thrown rejection the stack of the call that threw it, not of the validator", async () => {
+    const thrown = (await bookFlight.invoke({}).catch((error: unknown) => error)) as ToolArgumentError;
+    expect(thrown).toBeInstanceOf(ToolArgumentError);
+    expect(thrown.stack?.split("\n")[0]).toBe(`ToolArgumentError: ${thrown.message.split("\n")[0]}`);
+    expect(thrown.stack).toContain("malformed-calls.test.ts");
+    expect(thrown.stack).not.toContain("validation/arguments");
+  });
+
   afterAll(() => {
     expect(bodyRuns).toBe(0);
   });
