@@ -53,9 +53,10 @@ function fromString(text: string, types: Set<JsonType>, path: string, repairs: R
 }
 
 /**
- * Applies the safe repairs the schema allows to a fresh copy of `value`, recording each
- * one. Never turns anything into a string, and never touches a value the schema already
- * accepts by type; whether the result is valid is the validator's call.
+ * Applies the safe repairs the schema allows to `value`, recording each one: containers
+ * holding a repair are fresh copies, the others are `value`'s own (never changed). Never
+ * turns anything into a string, and never touches a value the schema already accepts by
+ * type; whether the result is valid is the validator's call.
  */
 export function coerce(
   value: unknown,
@@ -73,27 +74,51 @@ export function coerce(
   if (Array.isArray(current)) {
     const branch = branchFor(schema, root, "array");
     if (!branch) return current;
-    return current.map((item, i) => coerce(item, itemSchema(branch, i), root, childPath(path, i), repairs));
+    const items: unknown[] = current;
+    const fixed = items.map((item, i) => coerce(item, itemSchema(branch, i), root, childPath(path, i), repairs));
+    return fixed.every((item, i) => item === items[i]) ? current : fixed;
   }
   if (typeof current === "object" && current !== null) {
     const branch = branchFor(schema, root, "object");
     if (!branch) return current;
-    const required = new Set(requiredKeys(resolve(branch, root)));
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(current)) {
-      const item = (current as Record<string, unknown>)[key];
+    const record = current as Record<string, unknown>;
+    const keys = Object.keys(record);
+    const fixed: unknown[] = [];
+    let changed = false;
+    for (const key of keys) {
+      const item = record[key];
       const sub = propertySchema(branch, key);
-      const subTypes = sub ? typesOf(sub, root) : undefined;
-      if (item === null && !required.has(key) && subTypes && !admits(subTypes, "null")) {
+      if (item === null && sub && dropsNull(sub, branch, key, root)) {
         repairs.push({ kind: "null_dropped", path: childPath(path, key) });
+        fixed.push(DROPPED);
+        changed = true;
         continue;
       }
-      const fixed = coerce(item, sub, root, childPath(path, key), repairs);
+      const value = coerce(item, sub, root, childPath(path, key), repairs);
+      fixed.push(value);
+      changed ||= value !== item;
+    }
+    // Nothing repaired below: the value itself (a rejected call, most often, where this pass
+    // only looked for repairs), not a copy of it.
+    if (!changed) return current;
+    const copy: Record<string, unknown> = {};
+    for (const [i, key] of keys.entries()) {
+      const value = fixed[i];
+      if (value === DROPPED) continue;
       // As in cloneArguments: plain assignment (faster to build and to read), except `__proto__`.
-      if (key === "__proto__") defineKey(copy, key, fixed);
-      else copy[key] = fixed;
+      if (key === "__proto__") defineKey(copy, key, value);
+      else copy[key] = value;
     }
     return copy;
   }
   return current;
+}
+
+/** Marks a dropped key among the repaired values of an object. */
+const DROPPED: unique symbol = Symbol("dropped");
+
+/** True when a `null` at the optional key `key` of `branch` is a repair (dropped), not a value its schema admits. */
+function dropsNull(sub: JsonSchema, branch: JsonSchema, key: string, root: JsonSchema): boolean {
+  const subTypes = typesOf(sub, root);
+  return subTypes !== undefined && !admits(subTypes, "null") && !requiredKeys(resolve(branch, root)).includes(key);
 }

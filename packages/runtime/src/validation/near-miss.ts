@@ -36,7 +36,10 @@ export function nearMiss(key: string, accepted: readonly string[]): string | und
   const limit = key.length < 6 ? 1 : 2;
   let best: { key: string; score: number; tied: boolean } | undefined;
   for (const [i, candidate] of accepted.entries()) {
-    const score = distance(wanted, candidates[i] ?? "");
+    const folding = candidates[i] ?? "";
+    // The distance is at least the difference in length: no need to compute it past the limit.
+    if (Math.abs(folding.length - wanted.length) > limit) continue;
+    const score = distance(wanted, folding);
     if (score > limit || (best && score > best.score)) continue;
     best = best && score === best.score ? { ...best, tied: true } : { key: candidate, score, tied: false };
   }
