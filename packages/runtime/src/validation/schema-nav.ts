@@ -113,21 +113,39 @@ export function declaredKeys(schema: JsonSchema): string[] {
   return props ? Object.keys(props) : [];
 }
 
+// Per root schema, the words of each node described so far: a rejected call describes the
+// same few nodes (its expected types) again and again, and a node's words never change.
+const described = new WeakMap<JsonSchema, WeakMap<JsonSchema, string>>();
+
 /** Short words for what a schema accepts: `integer`, `one of "a", "b"`, `array of string`. */
-export function describe(schema: JsonSchema, root: JsonSchema, depth = 0): string {
+export function describe(schema: JsonSchema, root: JsonSchema): string {
+  let words = described.get(root);
+  if (!words) {
+    words = new WeakMap();
+    described.set(root, words);
+  }
+  let text = words.get(schema);
+  if (text === undefined) {
+    text = describeNode(schema, root, 0);
+    words.set(schema, text);
+  }
+  return text;
+}
+
+function describeNode(schema: JsonSchema, root: JsonSchema, depth: number): string {
   const s = resolve(schema, root);
   if (own(s, "const")) return `exactly ${JSON.stringify(s.const)}`;
   if (Array.isArray(s.enum)) return `one of ${s.enum.map((v) => JSON.stringify(v)).join(", ")}`;
   const parts = branches(s, root);
   if (parts.length > 0)
     // Said once: two object branches are "object", not "object or object".
-    return depth > 2 ? "another shape" : [...new Set(parts.map((p) => describe(p, root, depth + 1)))].join(" or ");
+    return depth > 2 ? "another shape" : [...new Set(parts.map((p) => describeNode(p, root, depth + 1)))].join(" or ");
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
   if (types.length === 0) return "any value";
   return types
     .map((t) => {
       const items = asSchema(s.items);
-      if (t === "array" && items && depth <= 2) return `array of ${describe(items, root, depth + 1)}`;
+      if (t === "array" && items && depth <= 2) return `array of ${describeNode(items, root, depth + 1)}`;
       if (t === "string" && typeof s.format === "string") return `${s.format} string`;
       return t;
     })
