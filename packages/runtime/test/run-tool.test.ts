@@ -145,6 +145,15 @@ describe("runTool: time limits", () => {
     expect(signal?.reason).toBe(reason);
   });
 
+  it("cancels a tool that takes no context (and so gets no signal of its own) with the parent's reason", async () => {
+    const parent = new AbortController();
+    const waits = tool(never, undefined, specOf({ slots: [{ kind: "arg", name: "name" }] }));
+    const running = waits.invoke({ name: "x" }, { signal: parent.signal });
+    const reason = new Error("run cancelled");
+    parent.abort(reason);
+    await expect(running).rejects.toBe(reason);
+  });
+
   it("does not start a tool whose parent signal is already aborted", async () => {
     let ran = false;
     const t = tool(

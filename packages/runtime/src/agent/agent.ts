@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DEFAULT_TIMEOUT_MS } from "../invoke/run-tool.js";
+import { DEFAULT_TIMEOUT_MS, NEVER_ABORTED } from "../invoke/run-tool.js";
 import { InMemoryStore } from "../memory/in-memory-store.js";
 import { type MemoryOptions, memoryScope, resolveMemory } from "../memory/memory.js";
 import type { Touched } from "../policy/capabilities.js";
@@ -7,7 +7,7 @@ import { type PolicyOptions, resolvePolicy } from "../policy/run-policy.js";
 import type { AgentConfig, RunEnv, ToolExceptionPolicy } from "../runner/env.js";
 import { type AgentHooks, hookList } from "../runner/hooks.js";
 import { runLoop } from "../runner/loop.js";
-import { observeRun } from "../runner/observe-run.js";
+import { observeRun, runObservers } from "../runner/observe-run.js";
 import type { RunObserver } from "../runner/observer.js";
 import type { RepeatedCallPolicy } from "../runner/repeated-calls.js";
 import { resolveRetryPolicy, type ToolRetryPolicy } from "../runner/retry.js";
@@ -29,9 +29,6 @@ import { AgentConfigError } from "./run-errors.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: a tool wraps functions of any signature
 type AnyFunction = (...args: any[]) => unknown;
-
-/** The signal of runs given none: nothing ever aborts it, so one serves them all. */
-const NEVER_ABORTED = new AbortController().signal;
 
 /**
  * Options of `new Agent()`. Every limit has a default; none can be switched off by accident.
@@ -251,6 +248,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
       budget === undefined
         ? priceOf(model.id, this.#options.prices)
         : requirePrice(model.id, this.#options.prices, this.name);
+    const observers = runObservers(this.#options.observers ?? [], child?.caller);
     const env = {
       config,
       model,
@@ -263,11 +261,12 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
       maxCostUsd: budget,
       maxTurns: options.maxTurns ?? config.maxTurns,
       streaming,
+      events: streaming || observers.length > 0,
       memoryScope: child ? child.memoryScope : memoryScope(this.name, config.memory, options),
     };
     const run = adapt ? adapt(env) : env;
     linkRun(run);
-    return yield* observeRun(run, runLoop(run), this.#options.observers ?? [], child?.caller);
+    return yield* observeRun(run, runLoop(run), observers, child?.caller);
   }
 
   #configured(): AgentConfig {

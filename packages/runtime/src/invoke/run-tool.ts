@@ -23,6 +23,25 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** The largest delay a Node timer can hold; longer limits (and `Infinity`) mean "no limit". */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** The signal of runs given none: nothing ever aborts it, so nobody needs to listen to it. */
+export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+
+/**
+ * `execute` functions that never read their context (a compiled function with no
+ * `ToolContext` parameter): their calls need no signal of their own, so none is made.
+ */
+const contextFree = new WeakSet<Tool["execute"]>();
+
+/** Marks a tool's `execute` as never reading its context (see `functionTool`). */
+export function ignoresContext(execute: Tool["execute"]): void {
+  contextFree.add(execute);
+}
+
+/** Whether a tool's `execute` may read its context (false only for one marked by {@link ignoresContext}). */
+export function readsContext(tool: Tool): boolean {
+  return !contextFree.has(tool.execute);
+}
+
 /** Options of {@link runTool}: the agent-level defaults a tool's own settings win over. */
 export interface RunToolOptions {
   /** Used when the tool has no `timeoutMs` of its own (default 60,000). */
@@ -72,34 +91,37 @@ async function withTimeout(
   tool: Tool,
   timeoutMs: number,
   parent: AbortSignal | undefined,
-  execute: (signal: AbortSignal) => unknown,
+  execute: (signal: AbortSignal | undefined) => unknown,
 ): Promise<unknown> {
-  const controller = new AbortController();
+  // A tool that never sees its context cannot see a signal: the limit only needs to stop waiting.
+  const controller = readsContext(tool) ? new AbortController() : undefined;
+  // Nobody listens to a signal that can never abort.
+  const watched = parent === NEVER_ABORTED ? undefined : parent;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onParentAbort: (() => void) | undefined;
   const stopped = new Promise<never>((_, reject) => {
     if (timeoutMs <= MAX_TIMER_MS) {
       timer = setTimeout(() => {
         const error = new ToolTimeoutError(tool.name, timeoutMs);
-        controller.abort(error);
+        controller?.abort(error);
         reject(error);
       }, timeoutMs);
     }
-    if (parent) {
+    if (watched) {
       onParentAbort = () => {
-        controller.abort(parent.reason);
-        reject(parent.reason);
+        controller?.abort(watched.reason);
+        reject(watched.reason);
       };
-      if (parent.aborted) onParentAbort();
-      else parent.addEventListener("abort", onParentAbort, { once: true });
+      if (watched.aborted) onParentAbort();
+      else watched.addEventListener("abort", onParentAbort, { once: true });
     }
   });
   try {
-    if (controller.signal.aborted) return await stopped;
-    return await Promise.race([Promise.resolve().then(() => execute(controller.signal)), stopped]);
+    if (watched?.aborted) return await stopped;
+    return await Promise.race([Promise.resolve().then(() => execute(controller?.signal)), stopped]);
   } finally {
     clearTimeout(timer);
-    if (onParentAbort) parent?.removeEventListener("abort", onParentAbort);
+    if (onParentAbort) watched?.removeEventListener("abort", onParentAbort);
   }
 }
 
@@ -142,7 +164,10 @@ export async function runTool(
   const parent = ctx.signal;
   let value: unknown;
   try {
-    value = await withTimeout(tool, timeoutMs, parent, (signal) => tool.execute(args, buildContext(tool, ctx, signal)));
+    value = await withTimeout(tool, timeoutMs, parent, (signal) =>
+      // A context-free execute is given none: it would never read it.
+      tool.execute(args, signal ? buildContext(tool, ctx, signal) : (undefined as never)),
+    );
   } catch (error) {
     if (error instanceof ToolError || error instanceof Retry || error instanceof ToolTimeoutError) throw error;
     // A Standard Schema tool validates with its own library inside execute.

@@ -7,6 +7,8 @@ export async function mapConcurrent<T, R>(
   limit: number,
   work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
+  // One call, the usual turn: no workers to share a queue.
+  if (items.length === 1) return [await work(items[0] as T, 0)];
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

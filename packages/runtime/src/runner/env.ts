@@ -50,6 +50,8 @@ export interface RunEnv {
   readonly maxCostUsd: number | undefined;
   readonly maxTurns: number;
   readonly streaming: boolean;
+  /** Whether anyone reads the loop's events (a stream or an observer); `run()` alone reads none, so none are made. */
+  readonly events: boolean;
   /** Whose memory `ctx.memory` reads: `user:<id>` or `session:<id>`; undefined for the run's own session. */
   readonly memoryScope: string | undefined;
 }

@@ -2,7 +2,7 @@ import type { OutcomeKind } from "../agent/messages.js";
 import { Retry, ToolArgumentError, ToolError, ToolTimeoutError } from "../errors.js";
 import type { ToolContext } from "../invoke/context.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "../invoke/result.js";
-import { runTool } from "../invoke/run-tool.js";
+import { readsContext, runTool } from "../invoke/run-tool.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import { validateArguments } from "../validation/arguments.js";
 import type { RunEnv } from "./env.js";
@@ -107,10 +107,12 @@ function contextFor(env: RunEnv, site: CallSite, tool: Tool, attemptNo: number, 
 }
 
 function done(site: CallSite, tool: Tool, ran: Ran, logs: readonly LogLine[], startedAt: number): SettledCall {
+  const { repairs, approval } = site.facts;
   return settle(site.callId, tool.name, ran.outcome, ran.content, {
-    ...site.facts,
+    repairs,
+    approval,
     attempts: ran.attempts,
-    ...(ran.detail === undefined ? {} : { detail: ran.detail }),
+    detail: ran.detail,
     logs,
     startedAt,
     durationMs: Date.now() - startedAt,
@@ -131,8 +133,10 @@ async function attempt(env: RunEnv, site: CallSite, tool: Tool, args: ToolArgs, 
   const policy = config.toolRetry;
   const mayRetry = tool.flags.readOnly === true || tool.flags.idempotent === true;
   const timeoutMs = tool.timeoutMs ?? config.toolTimeoutMs;
+  // A tool that never reads its context gets none built: runTool only needs the run's signal.
+  const reads = readsContext(tool);
   for (let n = 1; ; n++) {
-    const ctx = contextFor(env, site, tool, n, logs);
+    const ctx = reads ? contextFor(env, site, tool, n, logs) : { signal: site.signal };
     try {
       const out = await runTool(tool, args, ctx, { timeoutMs, maxResultChars: tool.maxResultChars });
       return { outcome: "ok", content: out.content, attempts: n };

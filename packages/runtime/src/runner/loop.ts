@@ -10,13 +10,13 @@ import {
 import { ProviderError } from "../providers/errors.js";
 import { traceable } from "../trace/traceable.js";
 import type { RunEnv } from "./env.js";
-import { modelTurn } from "./model-turn.js";
+import { generatedTurn, modelTurn } from "./model-turn.js";
 import { type Preparation, prepareCall } from "./prepare-call.js";
-import { runCalls } from "./run-calls.js";
+import { runCalls, runCallsQuietly } from "./run-calls.js";
 import { RunState } from "./run-state.js";
 import type { PendingCall } from "./snapshot.js";
 import { stepRecord } from "./step-record.js";
-import type { AgentStreamEvent, RunResult, RunStatus } from "./types.js";
+import type { AgentStreamEvent, CallRecord, RunResult, RunStatus, StepRecord } from "./types.js";
 import { addResponse } from "./usage.js";
 
 /**
@@ -28,13 +28,13 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
   try {
     if (env.snapshot.pending) {
       const paused = yield* resolveTurn(env);
-      if (paused) return yield* finish(paused);
+      if (paused) return yield* finish(env, paused);
     }
     for (;;) {
       checkLimits(env);
       const { snapshot, config } = env;
       const step = ++snapshot.step;
-      yield { type: "turn-start", step };
+      if (env.events) yield { type: "turn-start", step };
       const request: ModelRequest = {
         ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
         messages: snapshot.messages.slice(),
@@ -42,22 +42,26 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
         ...(env.hasSignal ? { signal: env.signal } : {}),
       };
       const startedAt = Date.now();
-      const response = yield* modelTurn(env, request, step);
+      // Unstreamed and unwrapped, a turn is one `generate()`: no event stream to make and read.
+      const response =
+        env.streaming || config.modelMiddleware.length > 0
+          ? yield* modelTurn(env, request, step)
+          : await generatedTurn(env, request, step);
       addResponse(snapshot.usage, response.usage, env.price);
       const { message } = response;
       snapshot.steps.push(stepRecord(env, step, response, startedAt));
 
       if (message.toolCalls.length === 0) {
         snapshot.messages.push(message);
-        yield { type: "step-finish", step, usage: response.usage, record: lastStep(env) };
-        return yield* finish(resultOf(env, "completed", message.content));
+        if (env.events) yield { type: "step-finish", step, usage: response.usage, record: lastStep(env) };
+        return yield* finish(env, resultOf(env, "completed", message.content));
       }
       // Spent past the budget with work still asked for: stop before running it (the turn stays out of the transcript).
       if (overBudget(env)) throw budgetError(env);
       snapshot.messages.push(message);
       snapshot.pending = message.toolCalls.map((call) => ({ call }));
       const paused = yield* resolveTurn(env);
-      if (paused) return yield* finish(paused);
+      if (paused) return yield* finish(env, paused);
     }
   } catch (error) {
     if (error instanceof RunError) throw error;
@@ -69,8 +73,8 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
 }
 
 /** Ends the run, completed or paused, with its `run-finish` event. */
-async function* finish(result: RunResult): AsyncGenerator<AgentStreamEvent, RunResult> {
-  yield { type: "run-finish", result };
+async function* finish(env: RunEnv, result: RunResult): AsyncGenerator<AgentStreamEvent, RunResult> {
+  if (env.events) yield { type: "run-finish", result };
   return result;
 }
 
@@ -92,21 +96,33 @@ async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunRe
   }
 
   // Results that need no run (unknown tool, invalid arguments, rejected ...) come first.
-  for (const [index, prep] of preps.entries()) {
+  // Plain index loops here and below: this runs on every turn, and `flatMap` allocates per call.
+  const runnable: number[] = [];
+  for (let index = 0; index < preps.length; index++) {
+    const prep = preps[index] as Preparation;
+    if (prep.kind === "run") runnable.push(index);
     const p = pending[index] as PendingCall;
     if (prep.kind !== "settled" || p.result) continue;
     p.result = prep.settled;
     if (env.streaming) yield { type: "tool-result", step, message: prep.settled.message, record: prep.settled.record };
   }
-  const runnable = preps.flatMap((prep, index) => (prep.kind === "run" ? [index] : []));
-  const executions = runnable.length ? yield* runCalls(env, pending, preps, runnable, step) : [];
+  const executions =
+    runnable.length === 0
+      ? []
+      : env.streaming
+        ? yield* runCalls(env, pending, preps, runnable, step)
+        : await runCallsQuietly(env, pending, preps, runnable, step);
   if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
   const failed = executions.find((e) => e.kind === "failed");
   if (failed?.kind === "failed") {
     throw new ToolCallFailedError(failed.toolName, failed.callId, failed.error, partial(env), failed.source);
   }
 
-  const record = { ...lastStep(env), calls: pending.flatMap((p) => (p.result ? [p.result.record] : [])) };
+  const calls: CallRecord[] = [];
+  for (const p of pending) if (p.result) calls.push(p.result.record);
+  // A copy, so a paused result's record stays as it was; cloned first, then given its calls (same key order).
+  const record: { -readonly [K in keyof StepRecord]: StepRecord[K] } = { ...lastStep(env) };
+  record.calls = calls;
   snapshot.steps[snapshot.steps.length - 1] = record;
 
   if (pending.some((p) => !p.result)) {
@@ -115,7 +131,7 @@ async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunRe
   }
   for (const p of pending) if (p.result) snapshot.messages.push(p.result.message);
   snapshot.pending = undefined;
-  yield { type: "step-finish", step, usage: record.usage, record };
+  if (env.events) yield { type: "step-finish", step, usage: record.usage, record };
   // Sub-agents spend from the same budget while tools run.
   if (overBudget(env)) throw budgetError(env);
   return undefined;

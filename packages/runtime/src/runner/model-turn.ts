@@ -38,12 +38,24 @@ export async function* modelTurn(
         break;
     }
   }
-  if (!response) {
-    throw new ToolwrightError(
-      `model "${env.model.id}" ended turn ${step} without a finish event; a Model's stream (and every model middleware) must end with one.`,
-    );
-  }
+  if (!response) throw noFinish(env, step);
   return response;
+}
+
+/**
+ * One unstreamed turn without model middleware: the model's `generate()` itself, as
+ * {@link modelTurn} would return it (it would see one `finish` event and no other).
+ */
+export async function generatedTurn(env: RunEnv, request: ModelRequest, step: number): Promise<ModelResponse> {
+  const response = await env.model.generate(request);
+  if (!response) throw noFinish(env, step);
+  return response;
+}
+
+function noFinish(env: RunEnv, step: number): ToolwrightError {
+  return new ToolwrightError(
+    `model "${env.model.id}" ended turn ${step} without a finish event; a Model's stream (and every model middleware) must end with one.`,
+  );
 }
 
 function base(env: RunEnv, request: ModelRequest): AsyncIterable<ModelStreamEvent> {

@@ -8,19 +8,30 @@ import type { AgentStreamEvent, RunResult } from "./types.js";
 const observersOf = new WeakMap<RunEnv, readonly RunObserver[]>();
 
 /**
- * The run's events as its listeners see them: the agent's observers and those of the run
- * whose tool call started this one (`caller`). Without observers, the loop's own
- * generator is returned untouched, so an unobserved run pays nothing.
+ * The observers of a run: the agent's own and those of the run whose tool call started
+ * this one (`caller`). None means nobody but a stream reads the run's events.
+ */
+export function runObservers(
+  own: readonly RunObserver[],
+  caller: ToolContext<unknown> | undefined,
+): readonly RunObserver[] {
+  const parentEnv = caller ? parentRun(caller) : undefined;
+  const inherited = (parentEnv && observersOf.get(parentEnv)) ?? [];
+  if (inherited.length === 0) return own.length < 2 ? own : [...new Set(own)];
+  return [...new Set([...own, ...inherited])];
+}
+
+/**
+ * The run's events as its listeners (of `observers`, from {@link runObservers}) see them.
+ * Without observers, the loop's own generator is returned untouched, so an unobserved run
+ * pays nothing.
  */
 export function observeRun(
   env: RunEnv,
   events: AsyncGenerator<AgentStreamEvent, RunResult>,
-  own: readonly RunObserver[],
+  observers: readonly RunObserver[],
   caller: ToolContext<unknown> | undefined,
 ): AsyncGenerator<AgentStreamEvent, RunResult> {
-  const parentEnv = caller ? parentRun(caller) : undefined;
-  const inherited = (parentEnv && observersOf.get(parentEnv)) ?? [];
-  const observers = [...new Set([...own, ...inherited])];
   if (observers.length === 0) return events;
   observersOf.set(env, observers);
   const start: RunStart = {

@@ -19,18 +19,22 @@ export function settle(
   content: string,
   extra: CallFacts & { readonly attempts?: number; readonly detail?: string; readonly logs?: readonly LogLine[] } = {},
 ): SettledCall {
-  const record: CallRecord = {
+  // Assigned in place rather than spread: this runs for every call (the keys keep this order).
+  const record: { -readonly [K in keyof CallRecord]: CallRecord[K] } = {
     callId,
     toolName,
     outcome,
     content,
     attempts: extra.attempts ?? 0,
-    ...(extra.detail === undefined ? {} : { detail: extra.detail }),
-    ...(extra.logs?.length ? { logs: extra.logs } : {}),
-    ...(extra.repairs?.length ? { repairs: extra.repairs } : {}),
-    ...(extra.approval === undefined ? {} : { approval: extra.approval }),
-    ...(extra.startedAt === undefined ? {} : { startedAt: extra.startedAt, durationMs: extra.durationMs }),
   };
+  if (extra.detail !== undefined) record.detail = extra.detail;
+  if (extra.logs?.length) record.logs = extra.logs;
+  if (extra.repairs?.length) record.repairs = extra.repairs;
+  if (extra.approval !== undefined) record.approval = extra.approval;
+  if (extra.startedAt !== undefined) {
+    record.startedAt = extra.startedAt;
+    record.durationMs = extra.durationMs;
+  }
   return { message: { role: "tool", callId, toolName, content, outcome, isError: outcome !== "ok" }, record };
 }
 

@@ -7,9 +7,9 @@ import type { AgentStreamEvent } from "./types.js";
 
 /**
  * Runs the runnable calls of a turn concurrently (at most `maxConcurrentTools` at once),
- * stores each result on its pending call, and (when streaming) yields a `tool-result`
- * event as each call finishes, so a stream shows results as they come. Returns every execution, in the
- * order of `runnable`.
+ * stores each result on its pending call, and yields a `tool-result` event as each call
+ * finishes, so a stream shows results as they come. Returns every execution, in the order
+ * of `runnable`.
  */
 export async function* runCalls(
   env: RunEnv,
@@ -18,35 +18,16 @@ export async function* runCalls(
   runnable: readonly number[],
   step: number,
 ): AsyncGenerator<AgentStreamEvent, Execution[]> {
-  const { config } = env;
-  // A failing call (a tool under the "fail" policy, or a throwing hook) stops the calls still
-  // in flight through a turn-level controller; made only when a call could end the turn early.
-  const mayFail = config.onToolException === "fail" || config.beforeTool.length > 0 || config.afterTool.length > 0;
-  const turn = mayFail && runnable.length > 1 ? new AbortController() : undefined;
-  const signal = turn ? (env.hasSignal ? AbortSignal.any([env.signal, turn.signal]) : turn.signal) : env.signal;
-
   const finished: PendingCall[] = [];
   let wake: (() => void) | undefined;
   let running = true;
-  const all = mapConcurrent(runnable, config.maxConcurrentTools, async (index): Promise<Execution> => {
-    const prep = preps[index] as Extract<Preparation, { kind: "run" }>;
-    const p = pending[index] as PendingCall;
-    const site = { callId: p.call.id, step, signal, facts: prep.facts };
-    const execution = await executeCall(env, site, prep.tool, prep.args);
-    if (execution.kind === "failed") turn?.abort(execution.error);
-    if (execution.kind === "settled") {
-      p.result = execution.settled;
-      finished.push(p);
-    }
+  const all = launch(env, pending, preps, runnable, step, (p) => {
+    finished.push(p);
     wake?.();
-    return execution;
   }).finally(() => {
     running = false;
     wake?.();
   });
-
-  // Nobody listens to events in run(): skip the per-result hand-off.
-  if (!env.streaming) return all;
   while (running || finished.length > 0) {
     const p = finished.shift();
     if (p?.result) {
@@ -60,4 +41,44 @@ export async function* runCalls(
     wake = undefined;
   }
   return all;
+}
+
+/** {@link runCalls} when nobody reads the results as they come (`run()`): no per-result hand-off. */
+export function runCallsQuietly(
+  env: RunEnv,
+  pending: readonly PendingCall[],
+  preps: readonly Preparation[],
+  runnable: readonly number[],
+  step: number,
+): Promise<Execution[]> {
+  return launch(env, pending, preps, runnable, step, undefined);
+}
+
+function launch(
+  env: RunEnv,
+  pending: readonly PendingCall[],
+  preps: readonly Preparation[],
+  runnable: readonly number[],
+  step: number,
+  onSettled: ((p: PendingCall) => void) | undefined,
+): Promise<Execution[]> {
+  const { config } = env;
+  // A failing call (a tool under the "fail" policy, or a throwing hook) stops the calls still
+  // in flight through a turn-level controller; made only when a call could end the turn early.
+  const mayFail = config.onToolException === "fail" || config.beforeTool.length > 0 || config.afterTool.length > 0;
+  const turn = mayFail && runnable.length > 1 ? new AbortController() : undefined;
+  const signal = turn ? (env.hasSignal ? AbortSignal.any([env.signal, turn.signal]) : turn.signal) : env.signal;
+
+  return mapConcurrent(runnable, config.maxConcurrentTools, async (index): Promise<Execution> => {
+    const prep = preps[index] as Extract<Preparation, { kind: "run" }>;
+    const p = pending[index] as PendingCall;
+    const site = { callId: p.call.id, step, signal, facts: prep.facts };
+    const execution = await executeCall(env, site, prep.tool, prep.args);
+    if (execution.kind === "failed") turn?.abort(execution.error);
+    if (execution.kind === "settled") {
+      p.result = execution.settled;
+      onSettled?.(p);
+    }
+    return execution;
+  });
 }

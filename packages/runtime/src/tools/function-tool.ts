@@ -1,5 +1,5 @@
 import type { ToolContext, ToolContextInit } from "../invoke/context.js";
-import { runTool } from "../invoke/run-tool.js";
+import { ignoresContext, runTool } from "../invoke/run-tool.js";
 import type { Capability } from "../policy/capabilities.js";
 import { thrownFrom, validateArguments } from "../validation/arguments.js";
 import type { ParamSlot, ToolSpec } from "./spec.js";
@@ -49,7 +49,7 @@ export function functionTool<F extends AnyFunction>(
   const { needsApproval, timeoutMs, retries, maxResultChars, name, description, capabilities, egress, ...flags } =
     options ?? {};
   const toolName = checkToolName(name ?? spec.name, spec.source);
-  return withInvoke<Omit<FunctionTool<F>, "invoke">>({
+  const made = withInvoke<Omit<FunctionTool<F>, "invoke">>({
     name: toolName,
     description: description ?? spec.description,
     parameters: spec.parameters,
@@ -67,6 +67,8 @@ export function functionTool<F extends AnyFunction>(
       return fn(...bindArguments(spec.slots, args, ctx));
     },
   });
+  if (!spec.slots.some((slot) => slot.kind === "context")) ignoresContext(made.execute);
+  return made;
 }
 
 /** The policy members of a tool, left out when not given so tools without them keep their shape. */
