@@ -44,9 +44,12 @@ export class TempProject {
     this.write("package.json", JSON.stringify({ type: "module", private: true }));
   }
 
-  write(file: string, text: string): void {
-    mkdirSync(path.dirname(path.join(this.dir, file)), { recursive: true });
-    writeFileSync(path.join(this.dir, file), text);
+  /** Writes a file of the project and returns its absolute path. */
+  write(file: string, text: string): string {
+    const full = path.join(this.dir, file);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, text);
+    return full;
   }
 
   /** Runs `tspc -p .` in the project; never throws on a failed build. */

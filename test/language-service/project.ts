@@ -1,53 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { TempProject } from "../compiler/project.js";
 
 /** test/: its node_modules holds `toolwright` and `@toolwright/compiler`, as a user's project would. */
 export const TEST_DIR = path.resolve(import.meta.dirname, "..");
-const TMP = path.join(TEST_DIR, ".tmp");
 
 /**
  * A throwaway project under test/.tmp (git-ignored) whose tsconfig has the transformer's
  * entry (with `options`, as the build reads them) and the language-service plugin's entry.
  */
-export class EditorProject {
-  readonly dir: string;
-
+export class EditorProject extends TempProject {
   constructor(name: string, options: Record<string, unknown> = {}, editorOptions: Record<string, unknown> = {}) {
-    mkdirSync(TMP, { recursive: true });
-    this.dir = mkdtempSync(path.join(TMP, `${name}-`));
-    this.write(
-      "tsconfig.json",
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          strict: true,
-          skipLibCheck: true,
-          types: [],
-          noEmit: true,
-          plugins: [
-            { transform: "@toolwright/compiler/transform", ...options },
-            { name: "@toolwright/compiler/language-service", ...editorOptions },
-          ],
-        },
-        include: ["src"],
-      }),
-    );
-    this.write("package.json", JSON.stringify({ type: "module", private: true }));
-  }
-
-  /** Writes a file of the project and returns its absolute path. */
-  write(file: string, text: string): string {
-    const full = path.join(this.dir, file);
-    mkdirSync(path.dirname(full), { recursive: true });
-    writeFileSync(full, text);
-    return full;
-  }
-
-  /** Deletes the project folder. */
-  remove(): void {
-    rmSync(this.dir, { recursive: true, force: true });
+    super(name, options, {
+      noEmit: true,
+      plugins: [
+        { transform: "@toolwright/compiler/transform", ...options },
+        { name: "@toolwright/compiler/language-service", ...editorOptions },
+      ],
+    });
   }
 }
 
