@@ -4,7 +4,7 @@ import { DiagnosticCode } from "./diagnostics.js";
 import { type DocBlock, paramText, readDoc } from "./docs.js";
 import { literalOf } from "./literal-value.js";
 import type { ResolvedOptions } from "./options.js";
-import { withDoc } from "./schema/keywords.js";
+import { keywordsFromDoc, paramConstraints, withDoc } from "./schema/keywords.js";
 import { includesUndefined, SchemaConverter } from "./schema/SchemaConverter.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
 import { TS } from "./typescript-host.js";
@@ -57,8 +57,13 @@ function destructured(
     if (!current) continue;
     const text = paramText(doc, key);
     const initial = element.initializer ? literalOf(element.initializer) : undefined;
+    // Constraint tags after the `@param` apply unless the member's own comment sets them.
+    const constraints = Object.entries(keywordsFromDoc(paramConstraints(doc, key))).filter(
+      ([keyword]) => current[keyword] === undefined,
+    );
     properties[key] = {
       ...current,
+      ...Object.fromEntries(constraints),
       ...(text && current.description === undefined ? { description: text } : {}),
       ...(initial?.ok && current.default === undefined ? { default: initial.value } : {}),
     };
@@ -161,7 +166,9 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
     }
     const inline = readDoc(declaration);
     const initial = declaration.initializer ? literalOf(declaration.initializer) : undefined;
-    const documented = withDoc(schema, inline, paramText(doc, name) ?? (inline.summary || undefined));
+    // The parameter's own comment wins over constraint tags written after its `@param`.
+    const constrained = withDoc(schema, paramConstraints(doc, name));
+    const documented = withDoc(constrained, inline, paramText(doc, name) ?? (inline.summary || undefined));
     properties[name] =
       initial?.ok && documented.default === undefined ? { ...documented, default: initial.value } : documented;
     if (!declaration.questionToken && !declaration.initializer && !includesUndefined(type)) required.push(name);

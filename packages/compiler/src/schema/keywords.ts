@@ -1,5 +1,5 @@
 import type { JsonSchema } from "toolwright";
-import type { DocBlock } from "../docs.js";
+import type { DocBlock, DocTag } from "../docs.js";
 
 type Kind = "number" | "string" | "flag" | "json";
 
@@ -50,6 +50,28 @@ export function keywordsFromDoc(doc: DocBlock): Record<string, unknown> {
   }
   if (examples.length > 0) out.examples = examples;
   return out;
+}
+
+/** Tags that constrain a value: they may follow a `@param` line and then apply to that parameter. */
+const VALUE_CONSTRAINTS = new Set(
+  Object.entries(CONSTRAINT_TAGS)
+    .filter(([tag, kind]) => (kind === "number" || kind === "string" || tag === "uniqueItems") && tag !== "title")
+    .map(([tag]) => tag),
+);
+
+/**
+ * The constraint tags written after `@param name` and before the next `@param`:
+ * `@param guests How many. @minimum 1` (or `@minimum 1` on the next line) constrains
+ * `guests`. Other tags there (`@example`, `@default`, flags) keep their function-level meaning.
+ */
+export function paramConstraints(doc: DocBlock, name: string): DocBlock {
+  const tags: DocTag[] = [];
+  let inParam = false;
+  for (const tag of doc.tags) {
+    if (tag.tag === "param") inParam = tag.name.replace(/^\[|\]$/g, "").split("=")[0] === name;
+    else if (inParam && VALUE_CONSTRAINTS.has(tag.tag)) tags.push(tag);
+  }
+  return { summary: "", tags };
 }
 
 /** Applies `@asType integer` (or `number`/`string`) to a schema whose type is `number`. */
