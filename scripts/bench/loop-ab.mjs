@@ -13,11 +13,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { CALLS, toolwrightRun } from "./lib/loop-scenario.mjs";
 import { prepareProject } from "./lib/prepare.mjs";
-
-const CALLS = 10;
-const FINAL = "Done.";
-const argsOf = (k) => JSON.stringify({ city: `City ${k}`, units: "metric", days: k + 1 });
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -36,26 +33,7 @@ const generated = tools[0];
 /** One run of the scenario on the runtime built in `dist`. */
 async function scenario(dist) {
   const { Agent, tool } = await import(pathToFileURL(path.resolve(dist, "index.js")).href);
-  const forecast = tool(generated.fn, undefined, generated.spec);
-  const usage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
-  const turns = Array.from({ length: CALLS }, (_, k) => ({
-    message: {
-      role: "assistant",
-      content: "",
-      toolCalls: [{ id: `call_${k}`, name: forecast.name, arguments: argsOf(k) }],
-    },
-    usage,
-    finishReason: "tool_calls",
-  }));
-  turns.push({ message: { role: "assistant", content: FINAL, toolCalls: [] }, usage, finishReason: "stop" });
-  let turn = 0;
-  const model = { id: "bench:zero-latency", generate: async () => turns[turn++] };
-  const agent = new Agent({ name: "bench", model, tools: [forecast], maxTurns: CALLS + 1 });
-  return async () => {
-    turn = 0;
-    const result = await agent.run("Forecast, please.");
-    if (result.output !== FINAL || result.steps.length !== CALLS + 1) throw new Error(`${dist}: run did not finish`);
-  };
+  return toolwrightRun(Agent, tool(generated.fn, undefined, generated.spec), dist);
 }
 
 const runs = Number(values.runs);

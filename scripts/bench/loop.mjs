@@ -14,36 +14,9 @@ import { Bench } from "tinybench";
 import { Agent } from "toolwright";
 import { z } from "zod";
 import { description, zodSource } from "./generate/emit.mjs";
+import { argsOf, CALLS, FINAL, toolwrightRun } from "./lib/loop-scenario.mjs";
 import { prepareProject } from "./lib/prepare.mjs";
 import { markdownTable, versus } from "./lib/table.mjs";
-
-/** Tool calls per run. */
-const CALLS = 10;
-const argsOf = (k) => JSON.stringify({ city: `City ${k}`, units: "metric", days: k + 1 });
-const FINAL = "Done.";
-
-/** toolwright: an Agent over a Model object that answers from precomputed turns. */
-function toolwrightRun(forecast) {
-  const usage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
-  const turns = Array.from({ length: CALLS }, (_, k) => ({
-    message: {
-      role: "assistant",
-      content: "",
-      toolCalls: [{ id: `call_${k}`, name: forecast.name, arguments: argsOf(k) }],
-    },
-    usage,
-    finishReason: "tool_calls",
-  }));
-  turns.push({ message: { role: "assistant", content: FINAL, toolCalls: [] }, usage, finishReason: "stop" });
-  let turn = 0;
-  const model = { id: "bench:zero-latency", generate: async () => turns[turn++] };
-  const agent = new Agent({ name: "bench", model, tools: [forecast], maxTurns: CALLS + 1 });
-  return async () => {
-    turn = 0;
-    const result = await agent.run("Forecast, please.");
-    if (result.output !== FINAL || result.steps.length !== CALLS + 1) throw new Error("toolwright run did not finish");
-  };
-}
 
 /** The AI SDK: generateText with the SDK's own mock model and a zod tool. */
 async function aiSdkRun() {
@@ -134,7 +107,7 @@ export async function benchLoop({ time = 2000, log = () => {} } = {}) {
   const project = prepareProject(200);
   const { tools } = await import(pathToFileURL(project.toolwrightOut).href);
   const systems = {
-    toolwright: toolwrightRun(tools[0]),
+    toolwright: toolwrightRun(Agent, tools[0]),
     "AI SDK generateText": await aiSdkRun(),
     "OpenAI Agents SDK run": openAiAgentsRun(),
   };
