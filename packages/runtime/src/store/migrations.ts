@@ -8,69 +8,48 @@ export interface Migration {
   readonly postgres: string;
 }
 
+/**
+ * Version 1 of the schema; the databases differ only in the type of the millisecond time
+ * columns (SQLite's INTEGER holds 64 bits, PostgreSQL's needs BIGINT).
+ */
+function schemaV1(time: "INTEGER" | "BIGINT"): string {
+  return `
+      CREATE TABLE toolwright_runs (
+        run_id TEXT PRIMARY KEY,
+        agent TEXT NOT NULL,
+        session_id TEXT,
+        status TEXT NOT NULL,
+        input TEXT NOT NULL,
+        state TEXT,
+        state_digest TEXT,
+        output TEXT,
+        error TEXT,
+        lease_owner TEXT,
+        lease_until ${time} NOT NULL DEFAULT 0,
+        created_at ${time} NOT NULL,
+        updated_at ${time} NOT NULL
+      );
+      CREATE INDEX toolwright_runs_claimable ON toolwright_runs (status, agent, updated_at);
+      CREATE TABLE toolwright_calls (
+        run_id TEXT NOT NULL REFERENCES toolwright_runs (run_id) ON DELETE CASCADE,
+        call_key TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        outcome TEXT,
+        PRIMARY KEY (run_id, call_key, attempt)
+      );
+      CREATE TABLE toolwright_sessions (
+        session_id TEXT PRIMARY KEY,
+        messages TEXT NOT NULL,
+        updated_at ${time} NOT NULL
+      );`;
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    sqlite: `
-      CREATE TABLE toolwright_runs (
-        run_id TEXT PRIMARY KEY,
-        agent TEXT NOT NULL,
-        session_id TEXT,
-        status TEXT NOT NULL,
-        input TEXT NOT NULL,
-        state TEXT,
-        state_digest TEXT,
-        output TEXT,
-        error TEXT,
-        lease_owner TEXT,
-        lease_until INTEGER NOT NULL DEFAULT 0,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-      );
-      CREATE INDEX toolwright_runs_claimable ON toolwright_runs (status, agent, updated_at);
-      CREATE TABLE toolwright_calls (
-        run_id TEXT NOT NULL REFERENCES toolwright_runs (run_id) ON DELETE CASCADE,
-        call_key TEXT NOT NULL,
-        attempt INTEGER NOT NULL,
-        status TEXT NOT NULL,
-        outcome TEXT,
-        PRIMARY KEY (run_id, call_key, attempt)
-      );
-      CREATE TABLE toolwright_sessions (
-        session_id TEXT PRIMARY KEY,
-        messages TEXT NOT NULL,
-        updated_at INTEGER NOT NULL
-      );`,
-    postgres: `
-      CREATE TABLE toolwright_runs (
-        run_id TEXT PRIMARY KEY,
-        agent TEXT NOT NULL,
-        session_id TEXT,
-        status TEXT NOT NULL,
-        input TEXT NOT NULL,
-        state TEXT,
-        state_digest TEXT,
-        output TEXT,
-        error TEXT,
-        lease_owner TEXT,
-        lease_until BIGINT NOT NULL DEFAULT 0,
-        created_at BIGINT NOT NULL,
-        updated_at BIGINT NOT NULL
-      );
-      CREATE INDEX toolwright_runs_claimable ON toolwright_runs (status, agent, updated_at);
-      CREATE TABLE toolwright_calls (
-        run_id TEXT NOT NULL REFERENCES toolwright_runs (run_id) ON DELETE CASCADE,
-        call_key TEXT NOT NULL,
-        attempt INTEGER NOT NULL,
-        status TEXT NOT NULL,
-        outcome TEXT,
-        PRIMARY KEY (run_id, call_key, attempt)
-      );
-      CREATE TABLE toolwright_sessions (
-        session_id TEXT PRIMARY KEY,
-        messages TEXT NOT NULL,
-        updated_at BIGINT NOT NULL
-      );`,
+    sqlite: schemaV1("INTEGER"),
+    postgres: schemaV1("BIGINT"),
   },
 ];
 

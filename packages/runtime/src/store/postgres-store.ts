@@ -2,7 +2,16 @@ import pg from "pg";
 import type { Message } from "../agent/messages.js";
 import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError } from "./errors.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
-import { type CallRow, checkClaimable, claimedRun, type RunRow, stateOf, statusOf, storedRun } from "./rows.js";
+import {
+  type CallRow,
+  checkClaimable,
+  claimedRun,
+  newRunValues,
+  type RunRow,
+  stateOf,
+  statusOf,
+  storedRun,
+} from "./rows.js";
 import type { Checkpoint, ClaimedRun, NewRun, RecordedOutcome, RunFilter, RunStore, StoredRun } from "./run-store.js";
 import { type Decision, decide, parseColumn, type StoredState } from "./stored-state.js";
 
@@ -53,16 +62,7 @@ export class PostgresStore implements RunStore {
     const inserted = await this.#pool.query(
       `INSERT INTO toolwright_runs (run_id, agent, session_id, status, input, lease_owner, lease_until, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (run_id) DO NOTHING`,
-      [
-        run.runId,
-        run.agent,
-        run.sessionId ?? null,
-        run.owner === undefined ? "ready" : "running",
-        JSON.stringify(run.input),
-        run.owner ?? null,
-        run.owner === undefined ? 0 : now + run.leaseMs,
-        now,
-      ],
+      newRunValues(run, now),
     );
     if (inserted.rowCount === 0) throw new RunExistsError(run.runId);
   }

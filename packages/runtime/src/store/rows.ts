@@ -1,7 +1,7 @@
 import type { Message } from "../agent/messages.js";
 import type { RunStateJson } from "../runner/run-state.js";
 import { RunHeldError, StoredRunError } from "./errors.js";
-import type { CallEntry, ClaimedRun, RecordedOutcome, StoredRun, StoredRunStatus } from "./run-store.js";
+import type { CallEntry, ClaimedRun, NewRun, RecordedOutcome, StoredRun, StoredRunStatus } from "./run-store.js";
 import { interruptionsOf, parseColumn, readState } from "./stored-state.js";
 
 /** A row of `toolwright_runs`, as both databases return it. */
@@ -19,6 +19,23 @@ export interface RunRow {
   /** A number on SQLite, a string (BIGINT) on PostgreSQL. */
   readonly lease_until: number | string;
   readonly updated_at: number | string;
+}
+
+/**
+ * The values of a new `toolwright_runs` row, in the column order run_id, agent, session_id,
+ * status, input, lease_owner, lease_until, created_at (updated_at is created_at too).
+ */
+export function newRunValues(run: NewRun, now: number): (string | number | null)[] {
+  return [
+    run.runId,
+    run.agent,
+    run.sessionId ?? null,
+    run.owner === undefined ? "ready" : "running",
+    JSON.stringify(run.input),
+    run.owner ?? null,
+    run.owner === undefined ? 0 : now + run.leaseMs,
+    now,
+  ];
 }
 
 /** A row of `toolwright_calls`. */

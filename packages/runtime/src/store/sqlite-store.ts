@@ -2,7 +2,16 @@ import Database from "better-sqlite3";
 import type { Message } from "../agent/messages.js";
 import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError } from "./errors.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
-import { type CallRow, checkClaimable, claimedRun, type RunRow, stateOf, statusOf, storedRun } from "./rows.js";
+import {
+  type CallRow,
+  checkClaimable,
+  claimedRun,
+  newRunValues,
+  type RunRow,
+  stateOf,
+  statusOf,
+  storedRun,
+} from "./rows.js";
 import type { Checkpoint, ClaimedRun, NewRun, RecordedOutcome, RunFilter, RunStore, StoredRun } from "./run-store.js";
 import { type Decision, decide, parseColumn, type StoredState } from "./stored-state.js";
 
@@ -41,17 +50,7 @@ export class SqliteStore implements RunStore {
         this.#sql(
           `INSERT INTO toolwright_runs (run_id, agent, session_id, status, input, lease_owner, lease_until, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          run.runId,
-          run.agent,
-          run.sessionId ?? null,
-          run.owner === undefined ? "ready" : "running",
-          JSON.stringify(run.input),
-          run.owner ?? null,
-          run.owner === undefined ? 0 : now + run.leaseMs,
-          now,
-          now,
-        );
+        ).run(...newRunValues(run, now), now);
       })
       .immediate();
   }
