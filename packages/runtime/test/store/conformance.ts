@@ -57,13 +57,8 @@ export function runStoreConformance(harness: StoreHarness): void {
 
     it("gives a call that finished before its worker died its recorded result, without running it again", async () => {
       const [a, b] = await twoHandles();
-      const stop = new AbortController();
-      const first = refundAgent({ approval: false, during: () => stop.abort(new Error("worker killed")) });
-      await expect(
-        startRun(first.agent, "refund A-1", { store: a, runId: "r-finished", signal: stop.signal, leaseMs: 50 }),
-      ).rejects.toBeInstanceOf(RunAbortedError);
+      const first = await workerDiesInRefund(a, "r-finished", { refundFinishes: true });
       expect(first.effects.refunds).toHaveLength(1);
-      await expired();
       const second = refundAgent({ approval: false });
       const done = await resumeRun(second.agent, "r-finished", { store: b });
       expect(second.effects.refunds).toEqual([]);
@@ -74,18 +69,7 @@ export function runStoreConformance(harness: StoreHarness): void {
 
     it("asks a person about a call that started on a dead worker (outcome unknown), then runs it once more only if approved", async () => {
       const [a, b] = await twoHandles();
-      const stop = new AbortController();
-      const first = refundAgent({
-        approval: false,
-        during: () => {
-          stop.abort(new Error("worker killed"));
-          return forever();
-        },
-      });
-      await expect(
-        startRun(first.agent, "refund A-1", { store: a, runId: "r-unknown", signal: stop.signal, leaseMs: 50 }),
-      ).rejects.toBeInstanceOf(RunAbortedError);
-      await expired();
+      await workerDiesInRefund(a, "r-unknown");
       const second = refundAgent({ approval: false });
       const paused = await resumeRun(second.agent, "r-unknown", { store: b });
       expect(paused.status).toBe("interrupted");
@@ -125,18 +109,7 @@ export function runStoreConformance(harness: StoreHarness): void {
 
     it("never runs a call of unknown outcome again once a person rejected it", async () => {
       const [a, b] = await twoHandles();
-      const stop = new AbortController();
-      const first = refundAgent({
-        approval: false,
-        during: () => {
-          stop.abort(new Error("worker killed"));
-          return forever();
-        },
-      });
-      await expect(
-        startRun(first.agent, "refund A-1", { store: a, runId: "r-refused", signal: stop.signal, leaseMs: 50 }),
-      ).rejects.toBeInstanceOf(RunAbortedError);
-      await expired();
+      await workerDiesInRefund(a, "r-refused");
       await resumeRun(refundAgent({ approval: false }).agent, "r-refused", { store: b });
       await b.reject("r-refused", "refund_1", "It went through: the bank shows the refund.");
       const second = refundAgent({ approval: false });
@@ -148,19 +121,7 @@ export function runStoreConformance(harness: StoreHarness): void {
 
     it("runs a started call of an idempotent tool again after its worker died, with the same idempotency key", async () => {
       const [a, b] = await twoHandles();
-      const stop = new AbortController();
-      const first = refundAgent({
-        approval: false,
-        idempotent: true,
-        during: () => {
-          stop.abort(new Error("worker killed"));
-          return forever();
-        },
-      });
-      await expect(
-        startRun(first.agent, "refund A-1", { store: a, runId: "r-idem", signal: stop.signal, leaseMs: 50 }),
-      ).rejects.toBeInstanceOf(RunAbortedError);
-      await expired();
+      const first = await workerDiesInRefund(a, "r-idem", { idempotent: true });
       const second = refundAgent({ approval: false, idempotent: true });
       const done = await resumeRun(second.agent, "r-idem", { store: b });
       expect(done.status).toBe("completed");
@@ -267,6 +228,32 @@ export function runStoreConformance(harness: StoreHarness): void {
 /** The digest a store keeps beside a state's text. */
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
+}
+
+/**
+ * Starts "refund A-1" as `runId` on `store` with a 50 ms lease and kills its worker (aborts
+ * the run) inside the refund's body, which then never ends unless `refundFinishes`; returns
+ * once that lease has expired, as a dead worker's would.
+ */
+async function workerDiesInRefund(
+  store: RunStore,
+  runId: string,
+  options: { readonly idempotent?: boolean; readonly refundFinishes?: boolean } = {},
+): Promise<ReturnType<typeof refundAgent>> {
+  const stop = new AbortController();
+  const first = refundAgent({
+    approval: false,
+    idempotent: options.idempotent ?? false,
+    during: () => {
+      stop.abort(new Error("worker killed"));
+      return options.refundFinishes ? undefined : forever();
+    },
+  });
+  await expect(
+    startRun(first.agent, "refund A-1", { store, runId, signal: stop.signal, leaseMs: 50 }),
+  ).rejects.toBeInstanceOf(RunAbortedError);
+  await expired();
+  return first;
 }
 
 /** Waits past a 50 ms lease. */
