@@ -1,0 +1,79 @@
+/**
+ * Writes the runtime's JavaScript as one ES module per entry point of package.json "exports",
+ * in place of the file-per-module JavaScript tsc writes to dist/: Node then reads, resolves
+ * and links one file for `import "toolwright"` instead of some 160, which is most of its cold
+ * start (docs/benchmarks.md, issue 14). One esbuild run bundles every entry, so a module two
+ * entries share (errors.ts) lands once, in dist/chunks/, and `instanceof` holds across
+ * `toolwright` and `toolwright/testing`. Dynamic `import()`s stay chunks of their own, loaded
+ * when called. Types stay file-per-module: tsc writes the .d.ts files.
+ * Run by the package's "build" script, after `tsc -p tsconfig.build.json`.
+ */
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import { build } from "esbuild";
+
+const PACKAGE_DIR = path.resolve(import.meta.dirname, "..");
+const SRC = path.join(PACKAGE_DIR, "src");
+const DIST = path.join(PACKAGE_DIR, "dist");
+const manifest = JSON.parse(readFileSync(path.join(PACKAGE_DIR, "package.json"), "utf8"));
+
+/** The source file of each "exports" entry: `./dist/mcp/index.js` is built from `src/mcp/index.ts`. */
+const entryPoints = Object.values(manifest.exports)
+  .filter((target) => typeof target === "object")
+  .map((target) => {
+    const source = target.default.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts");
+    return path.join(PACKAGE_DIR, source);
+  });
+
+/** Every .js and .js.map under dist/: tsc's per-module output, or an earlier bundle and its chunks. */
+function javascriptIn(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.js(\.map)?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+for (const file of javascriptIn(DIST)) rmSync(file);
+
+const result = await build({
+  entryPoints,
+  outbase: SRC,
+  outdir: DIST,
+  entryNames: "[dir]/[name]",
+  chunkNames: "chunks/[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  // Node 20.19+ require()s an ES module only when it has no top-level await (CommonJS users).
+  supported: { "top-level-await": false },
+  // Dependencies and peers are installed beside the package and resolved at run time.
+  packages: "external",
+  // Readable stack traces, mapped to src/, which the package publishes.
+  minify: false,
+  sourcemap: "linked",
+  sourcesContent: false,
+  tsconfig: path.join(PACKAGE_DIR, "tsconfig.build.json"),
+  metafile: true,
+  logLevel: "warning",
+});
+
+// `packages: "external"` leaves every bare import to Node: each must be one the package declares.
+const declared = new Set([
+  ...Object.keys(manifest.dependencies ?? {}),
+  ...Object.keys(manifest.peerDependencies ?? {}),
+]);
+const packageName = (specifier) => specifier.split("/", specifier.startsWith("@") ? 2 : 1).join("/");
+const undeclared = Object.entries(result.metafile.inputs).flatMap(([input, { imports }]) =>
+  imports
+    .filter((i) => i.external && !i.path.startsWith("node:") && !builtinModules.includes(i.path))
+    .filter((i) => !declared.has(packageName(i.path)))
+    .map((i) => `${path.relative(PACKAGE_DIR, input)} imports "${i.path}"`),
+);
+if (undeclared.length > 0) {
+  throw new Error(
+    `packages/runtime: ${undeclared.join("; ")}, a package that is neither in "dependencies" nor in ` +
+      `"peerDependencies" of package.json: declare it there (or remove the import), or users' installs miss it.`,
+  );
+}
