@@ -8,7 +8,6 @@ import {
   ToolTimeoutError,
 } from "../errors.js";
 import { unavailableMemory } from "../memory/memory.js";
-import { guardedFetch } from "../policy/guarded-fetch.js";
 import type { Tool, ToolArgs, ToolRunResult } from "../tools/tool-types.js";
 import { checkerOf } from "../validation/arguments.js";
 import { shapeFeedback } from "../validation/feedback.js";
@@ -16,6 +15,7 @@ import { generatedCheck } from "../validation/generated.js";
 import { issuesFromAjv } from "../validation/issues.js";
 import type { ToolContext, ToolContextInit, ToolLogger, Usage } from "./context.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
+import { toolFetch } from "./tool-fetch.js";
 
 /** A tool's time limit when neither the tool nor the agent sets one. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -77,7 +77,7 @@ function buildContext(tool: Tool, init: ToolContextInit, signal: AbortSignal): T
     // Outside an agent nobody keeps the lines; the loop passes a logger that records them.
     log: init.log ?? silent,
     // Outside an agent there is no allowlist: requests are refused unless the caller passes a fetch.
-    fetch: init.fetch ?? guardedFetch(undefined, signal),
+    fetch: init.fetch ?? toolFetch(undefined, signal),
     memory: init.memory ?? OUTSIDE_RUN,
   });
 }

@@ -1,6 +1,6 @@
 import type { ToolContext, ToolLogger } from "../invoke/context.js";
+import { toolFetch } from "../invoke/tool-fetch.js";
 import { scopedMemory } from "../memory/memory.js";
-import { guardedFetch } from "../policy/guarded-fetch.js";
 import type { RunEnv } from "./env.js";
 import { memoryRead } from "./policy-gate.js";
 import type { LogLine } from "./types.js";
@@ -43,7 +43,7 @@ export function makeContext(
     signal,
     usage: env.snapshot.usage,
     log: logger(logs),
-    fetch: guardedFetch(env.config.policy.egress, signal),
+    fetch: toolFetch(env.config.policy.egress, signal),
     memory: scopedMemory(memory.store, env.memoryScope ?? `session:${env.snapshot.runId}`, memory.maxChars, () =>
       memoryRead(env, toolName),
     ),
