@@ -1,5 +1,4 @@
 import { autonomyReason } from "../policy/autonomy.js";
-import { checkUrl } from "../policy/egress-url.js";
 import { completesTrifecta, touch, trifectaReason, trifectaRefusal } from "../policy/trifecta.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import type { RunEnv } from "./env.js";
@@ -16,8 +15,8 @@ export type PolicyVerdict =
  * The policy on a new call: the egress allowlist first (no approval can widen it), then
  * the trifecta, then the agent's autonomy tier.
  */
-export function policyVerdict(env: RunEnv, tool: Tool, args: ToolArgs): PolicyVerdict {
-  const refused = egressRefusal(env, tool, args);
+export async function policyVerdict(env: RunEnv, tool: Tool, args: ToolArgs): Promise<PolicyVerdict> {
+  const refused = await egressRefusal(env, tool, args);
   if (refused) return { kind: "refuse", message: refused };
   const { policy } = env.config;
   const { touched } = env.snapshot;
@@ -31,10 +30,12 @@ export function policyVerdict(env: RunEnv, tool: Tool, args: ToolArgs): PolicyVe
 }
 
 /** Why the URL argument of an egress tool is refused, or undefined when the allowlist has it (or the tool has none). */
-export function egressRefusal(env: RunEnv, tool: Tool, args: ToolArgs): string | undefined {
+export async function egressRefusal(env: RunEnv, tool: Tool, args: ToolArgs): Promise<string | undefined> {
   const allowlist = env.config.policy.egress;
   // An egress tool without an allowlist never reaches a run: the agent's configuration refuses it.
   if (tool.egress === undefined || !allowlist) return undefined;
+  // Loaded with the first call of an egress tool: agents without one never load the URL checks.
+  const { checkUrl } = await import("../policy/egress-url.js");
   const verdict = checkUrl(args[tool.egress], allowlist);
   if (verdict.ok) return undefined;
   return `${tool.name} may not reach the "${tool.egress}" given: ${verdict.reason}. Use a URL the allowlist allows, or tell the user this address cannot be reached.`;
