@@ -39,9 +39,12 @@ describe("specSource", () => {
       equal: Object.is,
       unique: () => true,
       format: () => () => true,
+      issue: () => {},
+      duplicate: () => undefined,
+      path: (path: string, key: string) => `${path}/${key}`,
     };
-    const parameters = written.validator?.(helpers);
-    const output = written.outputValidator?.(helpers);
+    const parameters = written.validator?.(helpers, spec.parameters);
+    const output = written.outputValidator?.(helpers, spec.outputSchema ?? {});
     expect([{ city: "Paris" }, { city: "" }, { city: "Paris", extra: 1 }, {}].map((v) => parameters?.(v))).toEqual([
       true,
       false,

@@ -66,7 +66,7 @@ const KEYWORDS: Readonly<Record<string, "any" | "number" | "string" | "array" | 
 const FORMATS = new Set(["date-time", "date", "time", "email", "uuid"]);
 
 /** The test that `v` has JSON type `type`; numbers must be finite. */
-const TYPE_TESTS: Readonly<Record<string, (v: string) => string>> = {
+export const TYPE_TESTS: Readonly<Record<string, (v: string) => string>> = {
   string: (v) => `typeof ${v}==="string"`,
   boolean: (v) => `typeof ${v}==="boolean"`,
   null: (v) => `${v}===null`,
@@ -77,7 +77,7 @@ const TYPE_TESTS: Readonly<Record<string, (v: string) => string>> = {
 };
 
 /** The guard that lets a keyword group run only on values of its type. */
-const GUARDS: Readonly<Record<string, (v: string) => string>> = {
+export const GUARDS: Readonly<Record<string, (v: string) => string>> = {
   number: (v) => `typeof ${v}==="number"`,
   string: TYPE_TESTS.string as (v: string) => string,
   array: TYPE_TESTS.array as (v: string) => string,
@@ -120,7 +120,7 @@ function isPrimitive(value: unknown): boolean {
 }
 
 /** The test that `v` equals one of `values` (JSON equality, as `enum` and `const` compare). */
-function oneOfValues(values: readonly unknown[], v: string, context: CheckContext): string {
+export function oneOfValues(values: readonly unknown[], v: string, context: CheckContext): string {
   const primitives = values.filter(isPrimitive);
   const others = values.filter((value) => !isPrimitive(value));
   const tests: string[] = [];
@@ -131,14 +131,14 @@ function oneOfValues(values: readonly unknown[], v: string, context: CheckContex
 }
 
 /** Reading key `key` of object `v` as present-or-undefined, own keys only. */
-function member(v: string, key: string): string {
+export function member(v: string, key: string): string {
   // A key that Object.prototype also has (`constructor`, `__proto__`) must be an own one.
   if (key in Object.prototype)
     return `(Object.prototype.hasOwnProperty.call(${v},${JSON.stringify(key)})?${v}[${JSON.stringify(key)}]:undefined)`;
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${v}.${key}` : `${v}[${JSON.stringify(key)}]`;
 }
 
-function refTarget(ref: unknown, context: CheckContext): Subschema {
+export function refTarget(ref: unknown, context: CheckContext): Subschema {
   if (ref === "#") return context.root;
   if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return outside("a $ref outside #/$defs");
   const pointer = ref.slice("#/$defs/".length);

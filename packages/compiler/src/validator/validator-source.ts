@@ -1,4 +1,5 @@
 import type { JsonSchema } from "toolwright";
+import { issuesSource } from "./issues-source.js";
 import { type CheckContext, checksOf, OutsideSubset } from "./schema-checks.js";
 
 /**
@@ -45,7 +46,9 @@ export function validatorSource(schema: JsonSchema): string | undefined {
   };
   try {
     const root = context.functionOf(schema);
-    return `function(h){${constants.join("")}${functions.join("")}return ${root}}`;
+    // The collectors of a rejected value's errors (issues-source.ts) get the schema itself, `S`.
+    const issues = issuesSource(schema, context, root);
+    return `function(h,S){${constants.join("")}${functions.join("")}${issues}return ${root}}`;
   } catch (error) {
     if (error instanceof OutsideSubset) return undefined;
     throw error;

@@ -64,13 +64,33 @@ export interface ValidatorHelpers {
   unique(items: readonly unknown[]): boolean;
   /** The check of a string format; throws for a format the runtime does not know. */
   format(name: string): (text: string) => boolean;
+  /**
+   * Pushes onto `errors` the error Ajv would report for `keyword` at `path` (see
+   * {@link IssueCollector}); `extra` is the key of `required` and `additionalProperties`,
+   * the branches' collectors of `anyOf`.
+   */
+  issue(errors: object[], keyword: string, path: string, schema: JsonSchema, value: unknown, extra?: unknown): void;
+  /** The two equal items Ajv reports for a failed `uniqueItems` of `schema`, if any. */
+  duplicate(items: readonly unknown[], schema: JsonSchema): { i: number; j: number } | undefined;
+  /** `path` with the key `key` appended, escaped as JSON Pointer escapes it. */
+  path(path: string, key: string): string;
 }
 
 /**
- * A validator the compiler generated for one schema: called once with the runtime's
- * helpers, it returns the check (true when a value fits the schema).
+ * What a generated check may carry for a rejected value: pushes onto `errors` what Ajv
+ * (`allErrors`, `verbose`) reports for `value` at `path` against `schema`, in Ajv's order.
  */
-export type GeneratedValidator = (helpers: ValidatorHelpers) => (value: unknown) => boolean;
+export type IssueCollector = (value: unknown, path: string, schema: JsonSchema, errors: object[]) => void;
+
+/**
+ * A validator the compiler generated for one schema: called once with the runtime's
+ * helpers and the schema, it returns the check (true when a value fits the schema), which
+ * may carry `issues`, the {@link IssueCollector} of that schema (for the feedback).
+ */
+export type GeneratedValidator = (
+  helpers: ValidatorHelpers,
+  schema: JsonSchema,
+) => ((value: unknown) => boolean) & { readonly issues?: IssueCollector };
 
 /** The current format of {@link ToolSpec}. */
 export const SPEC_VERSION = 1;

@@ -10,12 +10,12 @@ import {
 import { coerce } from "../repair/coerce.js";
 import { type Parsed, parseArguments } from "../repair/parse.js";
 import type { Repair } from "../repair/repair.js";
-import type { JsonSchema } from "../tools/spec.js";
+import type { IssueCollector, JsonSchema } from "../tools/spec.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
-import { checkerFor, type SchemaCheck } from "./compile.js";
+import { checkerFor, type ErrorObject, type SchemaCheck } from "./compile.js";
 import { hasDates, reviveDates } from "./dates.js";
 import { argumentFeedback, type Coverage } from "./feedback.js";
-import { generatedCheck } from "./generated.js";
+import { type GeneratedCheck, generatedCheck } from "./generated.js";
 import { issuesFromAjv } from "./issues.js";
 import { at, quote, renderValue, shownPath, valueAt } from "./render.js";
 
@@ -144,6 +144,16 @@ export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
   return dated.value === check.args ? check : { ...check, args: deepFreeze(dated.value) as ToolArgs };
 }
 
+/** The errors of a value as Ajv would report them, from the compiler's check and collector. */
+function collected(check: GeneratedCheck, collect: IssueCollector, schema: JsonSchema): SchemaCheck {
+  return (value) => {
+    if (check(value)) return undefined;
+    const errors: ErrorObject[] = [];
+    collect(value, "", schema, errors);
+    return errors;
+  };
+}
+
 /** The checks and repairs of {@link validateArguments}, before dates are revived. */
 function checkArguments(tool: Tool, raw: unknown): ArgumentCheck {
   const schema = tool.parameters;
@@ -159,8 +169,14 @@ function checkArguments(tool: Tool, raw: unknown): ArgumentCheck {
     ? [...parsed.repairs, { kind: "empty_arguments", path: "", detail: `got ${JSON.stringify(raw ?? null)}, used {}` }]
     : parsed.repairs;
   if (generated?.(args)) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
-  // Rejected, or no generated check: Ajv's errors build the feedback and re-check repairs.
-  const check = compiled ?? checkerOf(tool.name, schema, "parameters", !large);
+  // Rejected, or no generated check: the errors the generated check's collector reports
+  // build the feedback and re-check repairs; Ajv's where there is none (hand-written schemas,
+  // schemas outside the collectors' subset) and for arguments too large to list every problem of.
+  const collect = large ? undefined : generated?.issues;
+  const check: SchemaCheck =
+    generated && collect
+      ? collected(generated, collect, schema)
+      : (compiled ?? checkerOf(tool.name, schema, "parameters", !large));
   const errors = check(args);
   if (!errors) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
   if (large) return fail(tool, issuesFromAjv(errors, schema).issues, "first");

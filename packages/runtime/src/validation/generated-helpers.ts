@@ -1,4 +1,6 @@
-import type { ValidatorHelpers } from "../tools/spec.js";
+import type { IssueCollector, JsonSchema, ValidatorHelpers } from "../tools/spec.js";
+import type { ErrorObject } from "./compile.js";
+import { childPath } from "./render.js";
 
 /** Code points in `text`: UTF-16 units less one per surrogate pair. */
 function len(text: string): number {
@@ -59,5 +61,87 @@ function format(name: string): (text: string) => boolean {
   return (text) => pattern.test(text);
 }
 
+/**
+ * The two equal items Ajv names for a failed `uniqueItems` (searched as it searches, from
+ * the end; by string key when the items' schema names only primitive types), or
+ * `undefined` when it finds none.
+ */
+function duplicate(items: readonly unknown[], schema: JsonSchema): { i: number; j: number } | undefined {
+  const itemSchema = schema.items as JsonSchema | undefined;
+  const declared = itemSchema?.type;
+  const types: unknown[] = declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
+  if (types.length > 0 && !types.includes("object") && !types.includes("array")) {
+    const indices: Record<string, unknown> = {};
+    for (let i = items.length; i--; ) {
+      let item = items[i];
+      if (!types.some((type) => typeOk(type, item))) continue;
+      if (types.length > 1 && typeof item === "string") item = `${item}_`;
+      const key = item as string;
+      if (typeof indices[key] === "number") return { i, j: indices[key] as number };
+      indices[key] = i;
+    }
+    return undefined;
+  }
+  for (let i = items.length; i--; ) for (let j = i; j--; ) if (equal(items[i], items[j])) return { i, j };
+  return undefined;
+}
+
+/** Whether `value` has JSON type `type`, as Ajv tests it. */
+function typeOk(type: unknown, value: unknown): boolean {
+  switch (type) {
+    case "null":
+      return value === null;
+    case "integer":
+      return Number.isInteger(value);
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    default:
+      return typeof value === type;
+  }
+}
+
+/** An error a generated collector reports: Ajv's, and for `anyOf` the collectors of the branches, in order. */
+export interface CollectedError extends ErrorObject {
+  readonly branches?: readonly IssueCollector[];
+}
+
+const COMPARISONS: Readonly<Record<string, string>> = {
+  maximum: "<=",
+  minimum: ">=",
+  exclusiveMaximum: "<",
+  exclusiveMinimum: ">",
+};
+
+/** The error Ajv (`verbose`) makes for `keyword`, with the params the feedback reads. */
+function issue(
+  errors: object[],
+  keyword: string,
+  instancePath: string,
+  parentSchema: JsonSchema,
+  data: unknown,
+  extra?: unknown,
+): void {
+  const params =
+    keyword === "required"
+      ? { missingProperty: extra }
+      : keyword === "additionalProperties"
+        ? { additionalProperty: extra }
+        : keyword === "uniqueItems"
+          ? (extra as Record<string, unknown>)
+          : keyword === "items"
+            ? { limit: (parentSchema.prefixItems as unknown[] | undefined)?.length ?? 0 }
+            : {
+                comparison: COMPARISONS[keyword],
+                limit: parentSchema[keyword],
+                multipleOf: parentSchema.multipleOf,
+                pattern: parentSchema.pattern,
+                format: parentSchema.format,
+              };
+  const error: CollectedError = { instancePath, schemaPath: "", keyword, params, parentSchema, data };
+  errors.push(keyword === "anyOf" ? { ...error, branches: extra as IssueCollector[] } : error);
+}
+
 /** The helpers every generated validator receives. */
-export const validatorHelpers: ValidatorHelpers = { len, equal, unique, format };
+export const validatorHelpers: ValidatorHelpers = { len, equal, unique, format, issue, path: childPath, duplicate };

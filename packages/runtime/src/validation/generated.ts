@@ -2,18 +2,18 @@ import type { GeneratedValidator, JsonSchema, ToolSpec } from "../tools/spec.js"
 import type { Tool } from "../tools/tool-types.js";
 import { validatorHelpers } from "./generated-helpers.js";
 
-/** A generated check: true when the value fits the schema. */
-export type GeneratedCheck = (value: unknown) => boolean;
+/** A generated check: true when the value fits the schema; see {@link GeneratedValidator} for `issues`. */
+export type GeneratedCheck = ReturnType<GeneratedValidator>;
 
 // Per factory: the check it made, or null when it could not make one (then Ajv is used).
 const made = new WeakMap<GeneratedValidator, GeneratedCheck | null>();
 
-function checkOf(factory: GeneratedValidator | undefined): GeneratedCheck | undefined {
+function checkOf(factory: GeneratedValidator | undefined, schema: JsonSchema): GeneratedCheck | undefined {
   if (typeof factory !== "function") return undefined;
   let check = made.get(factory);
   if (check === undefined) {
     try {
-      check = factory(validatorHelpers);
+      check = factory(validatorHelpers, schema);
     } catch {
       // Written by a newer compiler that needs a helper this runtime lacks: Ajv still works.
       check = null;
@@ -32,6 +32,6 @@ export function generatedCheck(tool: Tool, what: "parameters" | "outputSchema"):
   const spec = (tool as { readonly spec?: ToolSpec }).spec;
   if (spec === undefined) return undefined;
   const schema: JsonSchema | undefined = tool[what];
-  if (what === "parameters") return schema === spec.parameters ? checkOf(spec.validator) : undefined;
-  return schema !== undefined && schema === spec.outputSchema ? checkOf(spec.outputValidator) : undefined;
+  if (what === "parameters") return schema === spec.parameters ? checkOf(spec.validator, schema) : undefined;
+  return schema !== undefined && schema === spec.outputSchema ? checkOf(spec.outputValidator, schema) : undefined;
 }

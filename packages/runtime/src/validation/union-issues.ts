@@ -1,6 +1,7 @@
 import type { ValidationIssue } from "../errors.js";
-import type { JsonSchema } from "../tools/spec.js";
+import type { IssueCollector, JsonSchema } from "../tools/spec.js";
 import { checkerFor, type ErrorObject } from "./compile.js";
+import type { CollectedError } from "./generated-helpers.js";
 import { at, childPath, quote, renderValue } from "./render.js";
 import { admits, branches, declaredKeys, propertySchema, resolve, typeOfValue, typesOf } from "./schema-nav.js";
 
@@ -52,9 +53,23 @@ function noted(issues: readonly ValidationIssue[], note: string): ValidationIssu
   return issues.map((issue) => ({ ...issue, message: `${issue.message} ${note}` }));
 }
 
-function issuesIn(branch: JsonSchema, root: JsonSchema, value: unknown, path: string, toIssues: BranchIssues) {
+/** The issues of `value` in one branch: from the branch's generated collector when there is one, else from Ajv. */
+function issuesIn(
+  branch: JsonSchema,
+  root: JsonSchema,
+  value: unknown,
+  path: string,
+  toIssues: BranchIssues,
+  collect: IssueCollector | undefined,
+) {
   const schema = alone(branch, root);
-  return toIssues(checkerFor(schema)(value) ?? [], schema, path);
+  let errors: readonly ErrorObject[];
+  if (collect) {
+    const found: ErrorObject[] = [];
+    collect(value, "", schema, found);
+    errors = found;
+  } else errors = checkerFor(schema)(value) ?? [];
+  return toIssues(errors, schema, path);
 }
 
 /**
@@ -70,6 +85,9 @@ export function unionIssues(
   toIssues: BranchIssues,
 ): readonly ValidationIssue[] | undefined {
   const parts = branches(resolve((error.parentSchema ?? {}) as JsonSchema, root), root);
+  // A generated collector's union error carries one collector per branch, in order.
+  const collectors = (error as CollectedError).branches;
+  const collectorOf = (branch: JsonSchema) => collectors?.[parts.indexOf(branch)];
   const value: unknown = error.data;
   const typed = parts.filter((p) => {
     const types = typesOf(p, root);
@@ -97,11 +115,11 @@ export function unionIssues(
       ];
     }
     const named = typeof sent === "string" ? quote(sent, "a string") : String(sent);
-    return noted(issuesIn(chosen, root, value, path, toIssues), `(for ${key} ${named})`);
+    return noted(issuesIn(chosen, root, value, path, toIssues, collectorOf(chosen)), `(for ${key} ${named})`);
   }
   let best: { issues: readonly ValidationIssue[]; branch: JsonSchema } | undefined;
   for (const branch of typed) {
-    const found = issuesIn(branch, root, value, path, toIssues);
+    const found = issuesIn(branch, root, value, path, toIssues, collectorOf(branch));
     if (!best || found.length < best.issues.length) best = { issues: found, branch };
   }
   if (!best || best.issues.length === 0) return undefined;

@@ -1,35 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { type CompiledSpec, SPEC_VERSION, ToolArgumentError, tool, validateArguments } from "../../src/index.js";
-import { cases } from "./malformed-cases.js";
-
-const parameters = {
-  type: "object",
-  properties: {
-    origin: { type: "string", pattern: "^[A-Z]{3}$", description: "IATA code of the departure airport." },
-    destination: { type: "string" },
-    date: { type: "string", format: "date" },
-    cabin: { enum: ["economy", "business", "first"] },
-    passengers: { type: "integer", minimum: 1, maximum: 9 },
-    travellers: { type: "array", items: { $ref: "#/$defs/Traveller" }, minItems: 1 },
-    refundable: { type: "boolean" },
-    notes: { anyOf: [{ type: "string" }, { type: "null" }] },
-    metadata: { type: "object", additionalProperties: { type: "string" } },
-  },
-  required: ["origin", "destination", "date", "travellers"],
-  additionalProperties: false,
-  $defs: {
-    Traveller: {
-      type: "object",
-      properties: {
-        name: { type: "string" },
-        age: { type: "integer", minimum: 0 },
-        email: { type: "string", format: "email" },
-      },
-      required: ["name"],
-      additionalProperties: false,
-    },
-  },
-};
+import { cases, parameters } from "./malformed-cases.js";
 
 const spec = {
   $toolwright: SPEC_VERSION,

@@ -21,6 +21,36 @@ function revokedProxy(): object {
   return proxy;
 }
 
+/** The parameters of the `book_flight` tool every case calls. */
+export const parameters = {
+  type: "object",
+  properties: {
+    origin: { type: "string", pattern: "^[A-Z]{3}$", description: "IATA code of the departure airport." },
+    destination: { type: "string" },
+    date: { type: "string", format: "date" },
+    cabin: { enum: ["economy", "business", "first"] },
+    passengers: { type: "integer", minimum: 1, maximum: 9 },
+    travellers: { type: "array", items: { $ref: "#/$defs/Traveller" }, minItems: 1 },
+    refundable: { type: "boolean" },
+    notes: { anyOf: [{ type: "string" }, { type: "null" }] },
+    metadata: { type: "object", additionalProperties: { type: "string" } },
+  },
+  required: ["origin", "destination", "date", "travellers"],
+  additionalProperties: false,
+  $defs: {
+    Traveller: {
+      type: "object",
+      properties: {
+        name: { type: "string" },
+        age: { type: "integer", minimum: 0 },
+        email: { type: "string", format: "email" },
+      },
+      required: ["name"],
+      additionalProperties: false,
+    },
+  },
+};
+
 export interface MalformedCase {
   readonly name: string;
   readonly raw: unknown;

@@ -1,0 +1,257 @@
+import type { JsonSchema } from "toolwright";
+import {
+  type CheckContext,
+  GUARDS,
+  member,
+  OutsideSubset,
+  oneOfValues,
+  refTarget,
+  TYPE_TESTS,
+} from "./schema-checks.js";
+
+type Subschema = JsonSchema | boolean;
+
+/** What the issue writers need: the check being generated (its names, constants, functions) and the collectors. */
+interface IssuesContext {
+  readonly check: CheckContext;
+  /** The name of the collector of `schema`, written once per schema object. */
+  collectorOf(schema: Subschema): string;
+}
+
+/**
+ * Ajv's keyword groups in the order it runs them (`ajv.RULES`), limited to the keywords the
+ * generated check covers: the feedback lists problems in the order Ajv finds them, so the
+ * collector must find them in that order too.
+ */
+const GROUPS: readonly (readonly [string, readonly string[]])[] = [
+  ["number", ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"]],
+  ["string", ["maxLength", "minLength", "pattern", "format"]],
+  ["array", ["maxItems", "minItems", "prefixItems", "items", "uniqueItems"]],
+  ["object", ["maxProperties", "minProperties", "required", "additionalProperties", "properties", "patternProperties"]],
+];
+
+/** Keywords that change acceptance; beside a `$ref`, Ajv would run them in another order. */
+const VALIDATING = new Set([
+  "type",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  ...GROUPS.flatMap(([, keywords]) => keywords),
+]);
+
+function outside(why: string): never {
+  throw new OutsideSubset(why);
+}
+
+/** `s.properties.city`, or `s.properties["a-b"]` for a key that is no identifier. */
+function at(expression: string, key: string | number): string {
+  return typeof key === "string" && /^[A-Za-z_$][\w$]*$/.test(key)
+    ? `${expression}.${key}`
+    : `${expression}[${JSON.stringify(key)}]`;
+}
+
+/** A JSON Pointer expression one static segment further: `p+"/to"` → `p+"/to/zip"`. */
+function child(path: string, key: string): string {
+  const segment = JSON.stringify(`/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+  return path.endsWith('"') ? `${path.slice(0, -1)}${segment.slice(1)}` : `${path}+${segment}`;
+}
+
+/** An error of `keyword` at path `p` for the value `v` of schema `s` (see the runtime's `issue` helper). */
+function report(keyword: string, p: string, s: string, v: string, extra?: string): string {
+  return `E(e,${JSON.stringify(keyword)},${p},${s},${v}${extra === undefined ? "" : `,${extra}`});`;
+}
+
+function used(schema: JsonSchema, keywords: readonly string[]): boolean {
+  return keywords.some((keyword) => schema[keyword] !== undefined);
+}
+
+function anyIssues(schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext): string {
+  let out = "";
+  if (schema.const !== undefined) out += `if(!(${oneOfValues([schema.const], v, c.check)}))${report("const", p, s, v)}`;
+  if (Array.isArray(schema.enum)) out += `if(!(${oneOfValues(schema.enum, v, c.check)}))${report("enum", p, s, v)}`;
+  if (schema.oneOf !== undefined || schema.not !== undefined) outside("oneOf and not");
+  if (Array.isArray(schema.anyOf)) {
+    const branches = schema.anyOf as Subschema[];
+    if (branches.some((b) => typeof b === "boolean")) outside("a boolean anyOf branch");
+    // A failed union is told branch by branch, by the runtime: each branch's collector rides on the error.
+    const calls = branches.map((b) => `${c.check.functionOf(b)}(${v})`).join("||");
+    out += `if(!(${calls}))${report("anyOf", p, s, v, `[${branches.map((b) => c.collectorOf(b)).join(",")}]`)}`;
+  }
+  if (Array.isArray(schema.allOf))
+    (schema.allOf as Subschema[]).forEach((part, i) => {
+      out += issuesOf(part, v, p, at(`${s}.allOf`, i), c);
+    });
+  return out;
+}
+
+function numberIssues(schema: JsonSchema, v: string, p: string, s: string): string {
+  const tests: Record<string, string> = {
+    maximum: `!(${v}<=${schema.maximum})`,
+    minimum: `!(${v}>=${schema.minimum})`,
+    exclusiveMaximum: `!(${v}<${schema.exclusiveMaximum})`,
+    exclusiveMinimum: `!(${v}>${schema.exclusiveMinimum})`,
+    // As Ajv tests it (parseInt of the quotient), not as the check does: the verdicts are Ajv's.
+    multipleOf: `${v}/${schema.multipleOf}!==parseInt(${v}/${schema.multipleOf})`,
+  };
+  let out = "";
+  for (const keyword of Object.keys(tests))
+    if (schema[keyword] !== undefined) out += `if(${tests[keyword]})${report(keyword, p, s, v)}`;
+  return out;
+}
+
+function stringIssues(schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext): string {
+  let out = "";
+  if (typeof schema.maxLength === "number")
+    out += `if(${v}.length>${schema.maxLength}&&h.len(${v})>${schema.maxLength})${report("maxLength", p, s, v)}`;
+  if (typeof schema.minLength === "number" && schema.minLength > 0)
+    out += `if(${v}.length<${schema.minLength}||h.len(${v})<${schema.minLength})${report("minLength", p, s, v)}`;
+  if (typeof schema.pattern === "string") {
+    const pattern = c.check.constant("r", `new RegExp(${JSON.stringify(schema.pattern)},"u")`);
+    out += `if(!${pattern}.test(${v}))${report("pattern", p, s, v)}`;
+  }
+  if (typeof schema.format === "string") {
+    const format = c.check.constant("m", `h.format(${JSON.stringify(schema.format)})`);
+    out += `if(!${format}(${v}))${report("format", p, s, v)}`;
+  }
+  return out;
+}
+
+function arrayIssues(schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext): string {
+  let out = "";
+  if (schema.maxItems !== undefined) out += `if(${v}.length>${schema.maxItems})${report("maxItems", p, s, v)}`;
+  if (schema.minItems !== undefined) out += `if(${v}.length<${schema.minItems})${report("minItems", p, s, v)}`;
+  const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as Subschema[]) : [];
+  prefix.forEach((item, i) => {
+    const x = c.check.name("x");
+    const issues = issuesOf(item, x, child(p, String(i)), at(`${s}.prefixItems`, i), c);
+    if (issues) out += `if(${v}.length>${i}){const ${x}=${v}[${i}];${issues}}`;
+  });
+  if (schema.items === false) out += `if(${v}.length>${prefix.length})${report("items", p, s, v)}`;
+  else if (schema.items !== undefined) {
+    const i = c.check.name("i");
+    const x = c.check.name("x");
+    const issues = issuesOf(schema.items as Subschema, x, `${p}+"/"+${i}`, `${s}.items`, c);
+    if (issues) out += `for(let ${i}=${prefix.length};${i}<${v}.length;${i}++){const ${x}=${v}[${i}];${issues}}`;
+  }
+  if (schema.uniqueItems === true) {
+    const d = c.check.name("d");
+    out += `{const ${d}=h.duplicate(${v},${s});if(${d})${report("uniqueItems", p, s, v, d)}}`;
+  }
+  return out;
+}
+
+function objectIssues(schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext): string {
+  let out = "";
+  const properties = (schema.properties ?? {}) as Record<string, Subschema>;
+  const keys = Object.keys(properties);
+  // Ajv leaves a `__proto__` property out of `properties`; so does nothing else here.
+  if (keys.includes("__proto__")) outside("a __proto__ property");
+  if (schema.maxProperties !== undefined || schema.minProperties !== undefined) {
+    const n = c.check.name("n");
+    out += `const ${n}=Object.keys(${v}).length;`;
+    if (schema.maxProperties !== undefined)
+      out += `if(${n}>${schema.maxProperties})${report("maxProperties", p, s, v)}`;
+    if (schema.minProperties !== undefined)
+      out += `if(${n}<${schema.minProperties})${report("minProperties", p, s, v)}`;
+  }
+  for (const key of (schema.required ?? []) as string[])
+    out += `if(${member(v, key)}===undefined)${report("required", p, s, v, JSON.stringify(key))}`;
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, Subschema>).map(
+    ([pattern, sub]) => [c.check.constant("r", `new RegExp(${JSON.stringify(pattern)},"u")`), pattern, sub] as const,
+  );
+  const extra = schema.additionalProperties;
+  if (extra !== undefined && extra !== true) {
+    const k = c.check.name("k");
+    const declared = keys.map((key) => `case ${JSON.stringify(key)}:`).join("");
+    const unmatched = patterns.map(([pattern]) => `${pattern}.test(${k})`).join("||");
+    const issues =
+      extra === false
+        ? report("additionalProperties", p, s, v, k)
+        : issuesOf(extra as Subschema, `${v}[${k}]`, `h.path(${p},${k})`, `${s}.additionalProperties`, c);
+    const body = unmatched ? `if(!(${unmatched})){${issues}}` : issues;
+    if (issues) out += `for(const ${k} in ${v})${declared ? `switch(${k}){${declared}break;default:${body}}` : body}`;
+  }
+  for (const key of keys) {
+    const x = c.check.name("x");
+    const issues = issuesOf(properties[key] as Subschema, x, child(p, key), at(`${s}.properties`, key), c);
+    if (issues) out += `{const ${x}=${member(v, key)};if(${x}!==undefined){${issues}}}`;
+  }
+  for (const [pattern, source, sub] of patterns) {
+    const k = c.check.name("k");
+    const issues = issuesOf(sub, `${v}[${k}]`, `h.path(${p},${k})`, at(`${s}.patternProperties`, source), c);
+    if (issues) out += `for(const ${k} in ${v})if(${pattern}.test(${k})){${issues}}`;
+  }
+  return out;
+}
+
+const WRITERS: Readonly<
+  Record<string, (schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext) => string>
+> = { number: numberIssues, string: stringIssues, array: arrayIssues, object: objectIssues };
+
+/**
+ * Statements that report every problem of the value named `v` (at JSON Pointer expression
+ * `p`, of the schema at expression `s`) as Ajv with `allErrors` reports it: the same
+ * keywords, in the same order, with the same paths and schemas. Throws
+ * {@link OutsideSubset} where the runtime should keep asking Ajv.
+ */
+function issuesOf(schema: Subschema, v: string, p: string, s: string, c: IssuesContext): string {
+  if (schema === true) return "";
+  if (schema === false) outside("a false schema");
+  if (schema.$ref !== undefined) {
+    if (Object.keys(schema).some((keyword) => VALIDATING.has(keyword))) outside("keywords beside a $ref");
+    if (schema.$ref === "#") outside("a $ref to the root");
+    const name = (schema.$ref as string).slice("#/$defs/".length).replace(/~1/g, "/").replace(/~0/g, "~");
+    refTarget(schema.$ref, c.check);
+    return `${c.collectorOf(c.check.defs[name] as Subschema)}(${v},${p},${at("S.$defs", name)},e);`;
+  }
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const single = types.length === 1 ? (types[0] as string) : undefined;
+  const groupOf = (type: string) => GROUPS.find(([group]) => group === type);
+  const ownGroup = single === undefined ? undefined : groupOf(single);
+  // Ajv tests the type first unless it is the one type of a keyword group the schema uses:
+  // then the type error comes with that group, after the keywords of any type.
+  const typedByGroup = ownGroup !== undefined && used(schema, ownGroup[1]);
+  const typeTest = types.map((t) => (TYPE_TESTS[t as string] as (v: string) => string)(v)).join("||");
+  let out = types.length > 0 && !typedByGroup ? `if(!(${typeTest}))${report("type", p, s, v)}` : "";
+  out += anyIssues(schema, v, p, s, c);
+  for (const [group, keywords] of GROUPS) {
+    if (!used(schema, keywords)) continue;
+    const issues = (WRITERS[group] as (typeof WRITERS)[string])(schema, v, p, s, c);
+    const guard = (GUARDS[group] as (v: string) => string)(v);
+    if (typedByGroup && group === single) out += `if(${guard}){${issues}}else ${report("type", p, s, v)}`;
+    else if (issues) out += `if(${guard}){${issues}}`;
+  }
+  return out;
+}
+
+/**
+ * The collectors of a generated validator, as statements of its factory: one function
+ * `(value, path, schema, errors)` per schema object that pushes the errors Ajv would report,
+ * and `<check>.issues`, the root's. Empty when the schema uses something the collectors do
+ * not cover: the runtime then builds the feedback with Ajv.
+ */
+export function issuesSource(schema: JsonSchema, check: CheckContext, root: string): string {
+  const functions: string[] = [];
+  const named = new Map<Subschema, string>();
+  const context: IssuesContext = {
+    check,
+    collectorOf(subschema) {
+      const known = named.get(subschema);
+      if (known) return known;
+      const name = `g${named.size}`;
+      named.set(subschema, name);
+      functions.push(`function ${name}(v,p,s,e){${issuesOf(subschema, "v", "p", "s", context)}}`);
+      return name;
+    },
+  };
+  try {
+    const collector = context.collectorOf(schema);
+    return `var E=h.issue;${functions.join("")}${root}.issues=${collector};`;
+  } catch (error) {
+    if (error instanceof OutsideSubset) return "";
+    throw error;
+  }
+}
