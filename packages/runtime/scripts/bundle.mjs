@@ -8,7 +8,7 @@
  * when called. Types stay file-per-module: tsc writes the .d.ts files.
  * Run by the package's "build" script, after `tsc -p tsconfig.build.json`.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { build } from "esbuild";
@@ -33,8 +33,6 @@ function javascriptIn(dir) {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-for (const file of javascriptIn(DIST)) rmSync(file);
-
 const result = await build({
   entryPoints,
   outbase: SRC,
@@ -56,6 +54,7 @@ const result = await build({
   sourcesContent: false,
   tsconfig: path.join(PACKAGE_DIR, "tsconfig.build.json"),
   metafile: true,
+  write: false,
   logLevel: "warning",
 });
 
@@ -77,3 +76,18 @@ if (undeclared.length > 0) {
       `"peerDependencies" of package.json: declare it there (or remove the import), or users' installs miss it.`,
   );
 }
+
+// The new files first, chunks before the entries that import them, then the stale ones go,
+// so that a process importing dist/ meanwhile (tests while a build runs) rarely finds a file missing.
+const entryFiles = new Set(
+  Object.entries(result.metafile.outputs)
+    .filter(([, output]) => output.entryPoint !== undefined)
+    .map(([file]) => path.resolve(file)),
+);
+const written = new Set();
+for (const file of result.outputFiles.toSorted((a, b) => entryFiles.has(a.path) - entryFiles.has(b.path))) {
+  mkdirSync(path.dirname(file.path), { recursive: true });
+  writeFileSync(file.path, file.contents);
+  written.add(file.path);
+}
+for (const file of javascriptIn(DIST)) if (!written.has(file)) rmSync(file);
