@@ -6,6 +6,7 @@ import { DiagnosticCode, type DiagnosticCodeValue, toolwrightDiagnostic } from "
 import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
 import { rejectedSpec } from "./rejection.js";
 import { sameTool } from "./same-tool.js";
+import { SiteReach } from "./site-reach.js";
 import { findToolSites, type ToolSite } from "./sites.js";
 import { targetChecks } from "./target-check.js";
 import { ToolwrightTypes } from "./toolwright-types.js";
@@ -32,6 +33,7 @@ export interface FileResult {
 interface ProgramState {
   readonly checker: ts.TypeChecker;
   readonly types: ToolwrightTypes;
+  readonly reach: SiteReach;
   readonly files: Map<string, FileResult>;
 }
 
@@ -43,7 +45,8 @@ function stateOf(program: ts.Program): ProgramState {
   let state = states.get(program);
   if (!state) {
     const checker = program.getTypeChecker();
-    state = { checker, types: new ToolwrightTypes(program, checker), files: new Map() };
+    const types = new ToolwrightTypes(program, checker);
+    state = { checker, types, reach: new SiteReach(program, checker, types), files: new Map() };
     states.set(program, state);
   }
   return state;
@@ -86,7 +89,7 @@ function deriveSafely(site: ToolSite, context: DeriveContext): ReturnType<typeof
 export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: CompilerOptions = {}): FileResult {
   if (file.isDeclarationFile) return EMPTY;
   const state = stateOf(program);
-  if (!state.types.present) return EMPTY;
+  if (!state.types.present || !state.reach.canHoldSites(file)) return EMPTY;
   const cached = state.files.get(file.fileName);
   if (cached) return cached;
 

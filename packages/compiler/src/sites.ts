@@ -94,6 +94,18 @@ function elementSites(list: ts.ArrayLiteralExpression, types: ToolwrightTypes, c
 }
 
 /**
+ * Types are erased and hold no calls, decorators or array literals: half of a typed file's
+ * nodes need no visit. A class's `extends f(...)` is an expression written as a type node.
+ */
+function isTypeOnly(node: ts.Node): boolean {
+  return (
+    (TS.isTypeNode(node) && !TS.isExpressionWithTypeArguments(node)) ||
+    TS.isInterfaceDeclaration(node) ||
+    TS.isTypeAliasDeclaration(node)
+  );
+}
+
+/**
  * Finds every tool site in a file: calls whose resolved signature has a `CompiledSpec`
  * parameter not yet filled, `@tool` decorators resolving to such a function, and bare
  * functions in `ToolInput[]` lists.
@@ -101,6 +113,7 @@ function elementSites(list: ts.ArrayLiteralExpression, types: ToolwrightTypes, c
 export function findToolSites(file: ts.SourceFile, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite[] {
   const sites: ToolSite[] = [];
   const visit = (node: ts.Node): void => {
+    if (isTypeOnly(node)) return;
     if (TS.isDecorator(node)) {
       const site = decoratorSite(node, types, checker);
       if (site) sites.push(site);

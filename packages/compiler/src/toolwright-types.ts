@@ -70,7 +70,7 @@ export class ToolwrightTypes {
   }
 
   /** True for a file inside one of the runtime's folders (TypeScript writes file names with `/`). */
-  private isRuntimeFile(file: string): boolean {
+  isRuntimeFile(file: string): boolean {
     for (const dir of this.runtimeDirs) if (file.startsWith(`${dir}/`)) return true;
     return false;
   }

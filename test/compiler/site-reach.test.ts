@@ -1,0 +1,95 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { deriveSpecs } from "../../packages/compiler/src/derive-specs.js";
+import { SiteReach } from "../../packages/compiler/src/site-reach.js";
+import { ToolwrightTypes } from "../../packages/compiler/src/toolwright-types.js";
+import { removeTempProject, tempProject } from "../../packages/compiler/test/temp-project.js";
+
+let root: string;
+
+beforeEach(() => {
+  root = tempProject("site-reach");
+});
+
+afterEach(() => {
+  removeTempProject(root);
+});
+
+/** Writes `files` under src/ and builds one Program of them. */
+function programOf(files: Record<string, string>): ts.Program {
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, "src", name), text);
+  return ts.createProgram(
+    Object.keys(files).map((name) => path.join(root, "src", name)),
+    {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      strict: true,
+      skipLibCheck: true,
+      types: [],
+      noEmit: true,
+    },
+  );
+}
+
+/** For each of `files`, whether {@link SiteReach} lets it hold tool sites. */
+function reachOf(files: Record<string, string>): Record<string, boolean> {
+  const program = programOf(files);
+  const checker = program.getTypeChecker();
+  const reach = new SiteReach(program, checker, new ToolwrightTypes(program, checker));
+  const file = (name: string) => program.getSourceFile(path.join(root, "src", name)) as ts.SourceFile;
+  return Object.fromEntries(Object.keys(files).map((name) => [name, reach.canHoldSites(file(name))]));
+}
+
+const ADD = "export function add(a: number, b: number): number { return Math.max(a, b); }\n";
+
+describe("SiteReach: the files that can hold a tool site", () => {
+  it("excludes a file whose module references never lead to toolwright, however they chain", () => {
+    expect(
+      reachOf({
+        "math.ts": ADD,
+        "uses-math.ts": 'import { add } from "./math.js";\nexport const three = add(1, 2);\n',
+        "tools.ts": 'import { tool } from "toolwright";\nimport { add } from "./uses-math.js";\n',
+      }),
+    ).toEqual({ "math.ts": false, "uses-math.ts": false, "tools.ts": true });
+  });
+
+  it("includes files reaching toolwright through re-exports, `export *`, type-only imports, import() types and cycles", () => {
+    expect(
+      reachOf({
+        "helpers.ts": 'export { tool as makeTool } from "toolwright";\n',
+        "barrel.ts": 'export * from "./helpers.js";\n',
+        "uses-barrel.ts": 'import { makeTool } from "./barrel.js";\nexport const t = makeTool;\n',
+        "types-only.ts": 'import type { ToolInput } from "toolwright";\nexport type List = ToolInput[];\n',
+        "import-type.ts": 'export type List = import("./types-only.js").List;\n',
+        // a.ts reaches toolwright only through b.ts, which imports a.ts back.
+        "a.ts": 'import { b } from "./b.js";\nexport const a = (): unknown => b;\n',
+        "b.ts": 'import { a } from "./a.js";\nimport { tool } from "toolwright";\nexport const b = [a, tool];\n',
+      }),
+    ).toEqual({
+      "helpers.ts": true,
+      "barrel.ts": true,
+      "uses-barrel.ts": true,
+      "types-only.ts": true,
+      "import-type.ts": true,
+      "a.ts": true,
+      "b.ts": true,
+    });
+  });
+
+  it("includes every file once a global declaration reaches toolwright", () => {
+    const globals = 'declare global {\n  var makeTool: typeof import("toolwright").tool;\n}\nexport {};\n';
+    expect(reachOf({ "globals.ts": globals, "math.ts": ADD })).toEqual({ "globals.ts": true, "math.ts": true });
+  });
+
+  it("lets deriveSpecs find a site that calls a global alias of tool() in a file without imports", () => {
+    const program = programOf({
+      "globals.ts": 'declare global {\n  var makeTool: typeof import("toolwright").tool;\n}\nexport {};\n',
+      "tools.ts": `/** Add two numbers and return the larger one. */\n${ADD}export const adder = makeTool(add);\n`,
+    });
+    const file = program.getSourceFile(path.join(root, "src", "tools.ts")) as ts.SourceFile;
+    expect(deriveSpecs(program, file).sites.map((s) => s.spec.name)).toEqual(["add"]);
+  });
+});
