@@ -120,6 +120,39 @@ function readArguments(raw: unknown, count: ValueCount): Parsed {
   }
 }
 
+/** The repairs of arguments that needed none: one frozen list shared by every such call. */
+const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
+
+/** The value count of {@link validFast}, which never reads it: a call it does not accept is read and counted again. */
+const UNCOUNTED: ValueCount = { values: 0 };
+
+/**
+ * Valid arguments, the short way: the private frozen copy of a caller's object (or the
+ * text parsed as strict JSON, checked and frozen in place), accepted by the tool's
+ * generated check. `undefined` for anything else (no generated check, a value the copy
+ * refuses, text that is not strict JSON, not an object, rejected by the check): then
+ * {@link checkArguments} reads the arguments again and decides, repairs and reports
+ * exactly as it always has.
+ */
+function validFast(tool: Tool, raw: unknown): ArgumentCheck | undefined {
+  const check = generatedCheck(tool, "parameters");
+  if (check === undefined) return undefined;
+  let args: unknown;
+  UNCOUNTED.values = 0;
+  try {
+    // A refused value (too deep, not finite, a getter that throws) is reported by the full path.
+    args =
+      typeof raw === "string"
+        ? cloneArguments(JSON.parse(raw), false, UNCOUNTED, true)
+        : cloneArguments(raw, true, UNCOUNTED, true);
+  } catch {
+    return undefined;
+  }
+  // Parameters are an object schema: whatever else was sent (an array, a JSON string
+  // holding an object, nothing) fails the check and gets the full path's repair or error.
+  return check(args) ? { ok: true, args: args as ToolArgs, repairs: NO_REPAIRS } : undefined;
+}
+
 /**
  * Checks what the model sent against the tool's schema before any code runs. Known model
  * mistakes are repaired when the schema makes the fix unambiguous, and each repair is
@@ -136,7 +169,7 @@ function readArguments(raw: unknown, count: ValueCount): Parsed {
  * ```
  */
 export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
-  const check = checkArguments(tool, raw);
+  const check = validFast(tool, raw) ?? checkArguments(tool, raw);
   if (!check.ok || !hasDates(tool.parameters)) return check;
   // Dates last: repairs and checks see the JSON text, the function gets a Date.
   const dated = reviveDates(check.args, tool.parameters);

@@ -1,0 +1,178 @@
+import fc from "fast-check";
+import { type Tool, type ToolSpec, validateArguments } from "toolwright";
+import { beforeAll, describe, expect, it } from "vitest";
+// Not on the compiler's public surface: the generator, for a schema written here.
+import { validatorSource } from "../../packages/compiler/dist/validator/validator-source.js";
+import { compileFixtures, type FixtureResult, fixtureCases } from "./compile-fixtures.js";
+import { valuesFor } from "./schema-values.js";
+
+// A tool with a generated check takes a short path for valid arguments (one copy, the check,
+// a shared empty repairs list); everything else goes the full way, as a hand-written tool's
+// arguments always do. Both must give the same verdict and the same frozen private copy.
+
+type Schema = Record<string, unknown>;
+
+/** The compiled tool (spec and generated validator) and its hand-written twin (no spec: the full path only). */
+function twins(spec: ToolSpec): { compiled: Tool; handWritten: Tool } {
+  const base = { name: spec.name, description: spec.description, parameters: spec.parameters, execute: () => "ran" };
+  return { compiled: { ...base, spec } as unknown as Tool, handWritten: base as unknown as Tool };
+}
+
+function specOf(parameters: Schema): ToolSpec {
+  const source = validatorSource(parameters);
+  if (!source) throw new Error("the schema is outside the generator's subset");
+  const validator = new Function(`return (${source});`)() as ToolSpec["validator"];
+  return { name: "t", description: "A test tool.", parameters, validator } as unknown as ToolSpec;
+}
+
+/** Every object and array of `value` frozen. */
+function deeplyFrozen(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  return Object.isFrozen(value) && Object.values(value).every(deeplyFrozen);
+}
+
+/** True when no object or array of `value` is frozen. */
+function nothingFrozen(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  return !Object.isFrozen(value) && Object.values(value).every(nothingFrozen);
+}
+
+/** The two paths agree on `raw`; returns the compiled tool's result. */
+function expectSame(spec: ToolSpec, raw: unknown): ReturnType<typeof validateArguments> {
+  const { compiled, handWritten } = twins(spec);
+  const fast = validateArguments(compiled, raw);
+  const full = validateArguments(handWritten, raw);
+  expect(fast.ok).toBe(full.ok);
+  if (fast.ok && full.ok) {
+    expect(fast.args).toStrictEqual(full.args);
+    expect(Object.keys(fast.args)).toEqual(Object.keys(full.args));
+    expect(fast.repairs).toEqual(full.repairs);
+    expect(deeplyFrozen(fast.args)).toBe(true);
+    expect(fast.args).not.toBe(raw);
+  }
+  if (!fast.ok && !full.ok) expect(fast.error.message).toBe(full.error.message);
+  return fast;
+}
+
+const cases = fixtureCases().filter((name) => !name.startsWith("err-"));
+let compiled: Map<string, FixtureResult>;
+
+beforeAll(() => {
+  compiled = compileFixtures(cases);
+});
+
+describe("valid arguments of a compiled tool", () => {
+  it.each(cases)("agree with the full path for the fixture %s", (name) => {
+    const specs = (compiled.get(name)?.compiledSpecs ?? []) as ToolSpec[];
+    for (const spec of specs.filter((s) => s.validator)) {
+      const schema = spec.parameters as Schema;
+      fc.assert(
+        fc.property(valuesFor(schema, schema), (value) => {
+          // A caller's object, never frozen or changed by the call, and the same value as text.
+          const before = JSON.stringify(value);
+          expectSame(spec, value);
+          expect(nothingFrozen(value)).toBe(true);
+          expect(JSON.stringify(value)).toBe(before);
+          if (before !== undefined) expectSame(spec, before);
+        }),
+        { numRuns: 60, seed: 14 },
+      );
+    }
+  });
+});
+
+const weather = specOf({
+  type: "object",
+  properties: {
+    city: { type: "string" },
+    days: { type: "number" },
+    when: { type: "string" },
+    extra: {},
+    place: { type: "object", properties: { zip: { type: "string" } }, additionalProperties: false },
+  },
+  required: ["city"],
+  additionalProperties: false,
+});
+
+describe("the short path of valid arguments", () => {
+  it("returns a deep-frozen private copy and one shared, frozen empty list of repairs", () => {
+    const raw = { city: "Paris", days: 3, place: { zip: "75001" } };
+    const check = expectSame(weather, raw);
+    expect(check.ok && check.args).toEqual(raw);
+    expect(check.ok && check.args.place).not.toBe(raw.place);
+    expect(check.ok && Object.isFrozen(check.repairs)).toBe(true);
+    expect(nothingFrozen(raw)).toBe(true);
+    expect(check.ok && validateArguments(twins(weather).compiled, '{"city":"Rome"}')).toMatchObject({
+      ok: true,
+      args: { city: "Rome" },
+      repairs: check.ok ? check.repairs : undefined,
+    });
+  });
+
+  it("reports a throwing getter by its path", () => {
+    const raw = {
+      city: "Paris",
+      get days(): number {
+        throw new Error("no days");
+      },
+    };
+    const check = expectSame(weather, raw);
+    expect(!check.ok && check.error.message).toContain("/days");
+  });
+
+  it("reports a revoked proxy, and reads a live one like plain data", () => {
+    const { proxy, revoke } = Proxy.revocable({ city: "Paris" }, {});
+    expect(expectSame(weather, proxy).ok).toBe(true);
+    revoke();
+    expect(expectSame(weather, proxy).ok).toBe(false);
+  });
+
+  it("takes own enumerable keys only: no inherited key, no non-enumerable one", () => {
+    expect(expectSame(weather, Object.create({ city: "Paris" })).ok).toBe(false);
+    const hidden = { city: "Paris" };
+    Object.defineProperty(hidden, "days", { value: "not a number", enumerable: false });
+    const check = expectSame(weather, hidden);
+    expect(check.ok && Object.keys(check.args)).toEqual(["city"]);
+  });
+
+  it("keeps a key holding undefined, as the full path does", () => {
+    const check = expectSame(weather, { city: "Paris", days: undefined });
+    expect(check.ok && Object.keys(check.args)).toEqual(["city", "days"]);
+  });
+
+  it("treats __proto__ as an ordinary key, never as a prototype", () => {
+    const raw = JSON.parse('{"city":"Paris","__proto__":{"polluted":true}}') as object;
+    expect(expectSame(weather, raw).ok).toBe(false);
+    const open = specOf({ type: "object", properties: { city: { type: "string" } } });
+    const check = expectSame(open, raw);
+    expect(check.ok && Object.getPrototypeOf(check.args)).toBe(Object.prototype);
+    expect(check.ok && Object.keys(check.args)).toEqual(["city", "__proto__"]);
+    expect(expectSame(open, '{"city":"Paris","__proto__":{"polluted":true}}').ok).toBe(true);
+  });
+
+  it("refuses non-finite numbers, in an object or in text", () => {
+    expect(expectSame(weather, { city: "Paris", days: Number.POSITIVE_INFINITY }).ok).toBe(false);
+    expect(expectSame(weather, { city: "Paris", extra: [Number.NaN] }).ok).toBe(false);
+    const check = expectSame(weather, '{"city":"Paris","extra":1e999}');
+    expect(!check.ok && check.error.issues.map((i) => i.code)).toEqual(["not_finite"]);
+  });
+
+  it("sends a caller's Date as its ISO string", () => {
+    const check = expectSame(weather, { city: "Paris", when: new Date(Date.UTC(2026, 11, 1)) });
+    expect(check.ok && check.args.when).toBe("2026-12-01T00:00:00.000Z");
+  });
+
+  it("refuses nesting deeper than 64 levels", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 70; i++) deep = [deep];
+    const check = expectSame(weather, { city: "Paris", extra: deep });
+    expect(!check.ok && check.error.issues.map((i) => i.code)).toEqual(["too_deep"]);
+  });
+
+  it("leaves what the check rejects, or what is not strict JSON, to the full path and its repairs", () => {
+    const check = expectSame(weather, '{"city":"Paris","days":"3",}');
+    expect(check.ok && check.repairs.map((r) => r.kind)).toEqual(["json_repaired", "string_to_number"]);
+    expect(expectSame(weather, "").ok).toBe(false);
+    expect(expectSame(weather, '"{\\"city\\":\\"Paris\\"}"').ok).toBe(true);
+  });
+});
