@@ -169,6 +169,23 @@ describe("the short path of valid arguments", () => {
     expect(!check.ok && check.error.issues.map((i) => i.code)).toEqual(["too_deep"]);
   });
 
+  it("reads a caller's object once, accepted or rejected: its getters run once", () => {
+    for (const days of [3, "three"]) {
+      let reads = 0;
+      const raw = {
+        city: "Paris",
+        get days(): unknown {
+          reads++;
+          return days;
+        },
+      };
+      expectSame(weather, raw);
+      reads = 0;
+      validateArguments(twins(weather).compiled, raw);
+      expect({ days, reads }).toEqual({ days, reads: 1 });
+    }
+  });
+
   it("leaves what the check rejects, or what is not strict JSON, to the full path and its repairs", () => {
     const check = expectSame(weather, '{"city":"Paris","days":"3",}');
     expect(check.ok && check.repairs.map((r) => r.kind)).toEqual(["json_repaired", "string_to_number"]);

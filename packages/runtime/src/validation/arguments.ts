@@ -101,9 +101,14 @@ function readIssue(error: ArgumentReadError): ValidationIssue {
 
 /**
  * The arguments as a private, checked and frozen copy: text is parsed, a caller's object is
- * copied. `count` receives the number of values they hold.
+ * copied. `count` receives the number of values they hold. Arguments {@link validFast}
+ * already read are taken as they are.
  */
-function readArguments(raw: unknown, count: ValueCount): Parsed {
+function readArguments(raw: unknown, count: ValueCount, read: Read | undefined): Parsed {
+  if (read) {
+    count.values = read.values;
+    return { ok: true, empty: false, value: read.args, repairs: [] };
+  }
   try {
     if (typeof raw === "string") {
       const parsed = parseArguments(raw);
@@ -123,34 +128,43 @@ function readArguments(raw: unknown, count: ValueCount): Parsed {
 /** The repairs of arguments that needed none: one frozen list shared by every such call. */
 const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 
-/** The value count of {@link validFast}, which never reads it: a call it does not accept is read and counted again. */
-const UNCOUNTED: ValueCount = { values: 0 };
+/** The value count of {@link validFast}'s read. */
+const FAST_COUNT: ValueCount = { values: 0 };
+
+/** Arguments {@link validFast} read (a frozen object) and its check rejected, with the number of values they hold. */
+interface Read {
+  readonly args: object;
+  readonly values: number;
+}
 
 /**
  * Valid arguments, the short way: the private frozen copy of a caller's object (or the
  * text parsed as strict JSON, checked and frozen in place), accepted by the tool's
- * generated check. `undefined` for anything else (no generated check, a value the copy
- * refuses, text that is not strict JSON, not an object, rejected by the check): then
- * {@link checkArguments} reads the arguments again and decides, repairs and reports
- * exactly as it always has.
+ * generated check. Otherwise {@link checkArguments} decides, repairs and reports exactly as
+ * it always has: with the object read here when the check rejected one (the {@link Read}),
+ * else (no generated check, a value the copy refuses, text that is not strict JSON, not an
+ * object) reading the arguments itself.
  */
-function validFast(tool: Tool, raw: unknown): ArgumentCheck | undefined {
+function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
   const check = generatedCheck(tool, "parameters");
   if (check === undefined) return undefined;
   let args: unknown;
-  UNCOUNTED.values = 0;
+  FAST_COUNT.values = 0;
   try {
     // A refused value (too deep, not finite, a getter that throws) is reported by the full path.
     args =
       typeof raw === "string"
-        ? cloneArguments(JSON.parse(raw), false, UNCOUNTED, true)
-        : cloneArguments(raw, true, UNCOUNTED, true);
+        ? cloneArguments(JSON.parse(raw), false, FAST_COUNT, true)
+        : cloneArguments(raw, true, FAST_COUNT, true);
   } catch {
     return undefined;
   }
-  // Parameters are an object schema: whatever else was sent (an array, a JSON string
-  // holding an object, nothing) fails the check and gets the full path's repair or error.
-  return check(args) ? { ok: true, args: args as ToolArgs, repairs: NO_REPAIRS } : undefined;
+  if (check(args)) return { ok: true, args: args as ToolArgs, repairs: NO_REPAIRS };
+  // An object is what the full path would read too. Anything else (an array, a JSON string
+  // holding an object, nothing) it reads itself, to repair it or name the mistake.
+  return typeof args === "object" && args !== null && !Array.isArray(args)
+    ? { args, values: FAST_COUNT.values }
+    : undefined;
 }
 
 /**
@@ -169,7 +183,8 @@ function validFast(tool: Tool, raw: unknown): ArgumentCheck | undefined {
  * ```
  */
 export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
-  const check = validFast(tool, raw) ?? checkArguments(tool, raw);
+  const fast = validFast(tool, raw);
+  const check = fast !== undefined && "ok" in fast ? fast : checkArguments(tool, raw, fast);
   if (!check.ok || !hasDates(tool.parameters)) return check;
   // Dates last: repairs and checks see the JSON text, the function gets a Date.
   const dated = reviveDates(check.args, tool.parameters);
@@ -188,10 +203,10 @@ function collected(check: GeneratedCheck, collect: IssueCollector, schema: JsonS
 }
 
 /** The checks and repairs of {@link validateArguments}, before dates are revived. */
-function checkArguments(tool: Tool, raw: unknown): ArgumentCheck {
+function checkArguments(tool: Tool, raw: unknown, read: Read | undefined): ArgumentCheck {
   const schema = tool.parameters;
   const count: ValueCount = { values: 0 };
-  const parsed = readArguments(raw, count);
+  const parsed = readArguments(raw, count, read);
   const large = count.values > MAX_FULL_CHECK_VALUES;
   const generated = generatedCheck(tool, "parameters");
   // Without a generated check, a schema Ajv cannot compile is reported whatever was sent.
