@@ -40,7 +40,6 @@ describe("specSource", () => {
       unique: () => true,
       format: () => () => true,
       issue: () => {},
-      duplicate: () => undefined,
       path: (path: string, key: string) => `${path}/${key}`,
     };
     const parameters = written.validator?.(helpers, spec.parameters);

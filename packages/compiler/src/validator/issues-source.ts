@@ -129,17 +129,18 @@ function arrayIssues(schema: JsonSchema, v: string, p: string, s: string, c: Iss
     const issues = issuesOf(item, x, child(p, String(i)), at(`${s}.prefixItems`, i), c);
     if (issues) out += `if(${v}.length>${i}){const ${x}=${v}[${i}];${issues}}`;
   });
-  if (schema.items === false) out += `if(${v}.length>${prefix.length})${report("items", p, s, v)}`;
-  else if (schema.items !== undefined) {
+  if (schema.items === false) {
+    // Without prefixItems, Ajv reports each item against the false schema instead.
+    if (!Array.isArray(schema.prefixItems)) outside("items: false without prefixItems");
+    out += `if(${v}.length>${prefix.length})${report("items", p, s, v)}`;
+  } else if (schema.items !== undefined) {
     const i = c.check.name("i");
     const x = c.check.name("x");
     const issues = issuesOf(schema.items as Subschema, x, `${p}+"/"+${i}`, `${s}.items`, c);
     if (issues) out += `for(let ${i}=${prefix.length};${i}<${v}.length;${i}++){const ${x}=${v}[${i}];${issues}}`;
   }
-  if (schema.uniqueItems === true) {
-    const d = c.check.name("d");
-    out += `{const ${d}=h.duplicate(${v},${s});if(${d})${report("uniqueItems", p, s, v, d)}}`;
-  }
+  // Which two items Ajv names depends on how it searched: left to Ajv.
+  if (schema.uniqueItems === true) outside("uniqueItems");
   return out;
 }
 

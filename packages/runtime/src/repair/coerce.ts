@@ -26,7 +26,7 @@ function decode(text: string): unknown {
 }
 
 /** A string where the schema wants no string: a number, a boolean, or JSON of an object/array. */
-function fromString(text: string, types: Set<JsonType>, path: string, repairs: Repair[]): unknown {
+function fromString(text: string, types: ReadonlySet<JsonType>, path: string, repairs: Repair[]): unknown {
   if ((types.has("number") || types.has("integer")) && JSON_NUMBER.test(text)) {
     const n = Number(text);
     if (Number.isFinite(n) && (types.has("number") || Number.isInteger(n))) {
@@ -65,53 +65,74 @@ export function coerce(
   path: string,
   repairs: Repair[],
 ): unknown {
+  return repaired(value, schema, root, path, undefined, repairs);
+}
+
+/**
+ * {@link coerce} of the value at `key` of the value at `parent` (or at `parent` itself):
+ * the path is made only for a container or a repair, since most values need neither.
+ */
+function repaired(
+  value: unknown,
+  schema: JsonSchema | undefined,
+  root: JsonSchema,
+  parent: string,
+  key: string | number | undefined,
+  repairs: Repair[],
+): unknown {
   if (!schema) return value;
-  const types = typesOf(schema, root);
   let current = value;
-  if (typeof current === "string" && types && !types.has("string")) {
-    current = fromString(current, types, path, repairs);
+  if (typeof current === "string") {
+    const types = typesOf(schema, root);
+    if (!types || types.has("string")) return current;
+    current = fromString(current, types, key === undefined ? parent : childPath(parent, key), repairs);
   }
+  if (typeof current !== "object" || current === null) return current;
+  const path = key === undefined ? parent : childPath(parent, key);
   if (Array.isArray(current)) {
     const branch = branchFor(schema, root, "array");
     if (!branch) return current;
     const items: unknown[] = current;
-    const fixed = items.map((item, i) => coerce(item, itemSchema(branch, i), root, childPath(path, i), repairs));
-    return fixed.every((item, i) => item === items[i]) ? current : fixed;
-  }
-  if (typeof current === "object" && current !== null) {
-    const branch = branchFor(schema, root, "object");
-    if (!branch) return current;
-    const record = current as Record<string, unknown>;
-    const keys = Object.keys(record);
-    const fixed: unknown[] = [];
-    let changed = false;
-    for (const key of keys) {
-      const item = record[key];
-      const sub = propertySchema(branch, key);
-      if (item === null && sub && dropsNull(sub, branch, key, root)) {
-        repairs.push({ kind: "null_dropped", path: childPath(path, key) });
-        fixed.push(DROPPED);
-        changed = true;
-        continue;
-      }
-      const value = coerce(item, sub, root, childPath(path, key), repairs);
-      fixed.push(value);
-      changed ||= value !== item;
+    let fixed: unknown[] | undefined;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      const value = repaired(item, itemSchema(branch, i), root, path, i, repairs);
+      if (value !== item) fixed ??= items.slice();
+      if (fixed) fixed[i] = value;
     }
-    // Nothing repaired below: the value itself (a rejected call, most often, where this pass
-    // only looked for repairs), not a copy of it.
-    if (!changed) return current;
-    const copy: Record<string, unknown> = {};
-    for (const [i, key] of keys.entries()) {
-      const value = fixed[i];
-      if (value === DROPPED) continue;
-      // As in cloneArguments: plain assignment (faster to build and to read), except `__proto__`.
-      if (key === "__proto__") defineKey(copy, key, value);
-      else copy[key] = value;
-    }
-    return copy;
+    return fixed ?? current;
   }
-  return current;
+  const branch = branchFor(schema, root, "object");
+  if (!branch) return current;
+  const record = current as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const fixed: unknown[] = [];
+  let changed = false;
+  for (const key of keys) {
+    const item = record[key];
+    const sub = propertySchema(branch, key);
+    if (item === null && sub && dropsNull(sub, branch, key, root)) {
+      repairs.push({ kind: "null_dropped", path: childPath(path, key) });
+      fixed.push(DROPPED);
+      changed = true;
+      continue;
+    }
+    const value = repaired(item, sub, root, path, key, repairs);
+    fixed.push(value);
+    changed ||= value !== item;
+  }
+  // Nothing repaired below: the value itself (a rejected call, most often, where this pass
+  // only looked for repairs), not a copy of it.
+  if (!changed) return current;
+  const copy: Record<string, unknown> = {};
+  for (const [i, key] of keys.entries()) {
+    const value = fixed[i];
+    if (value === DROPPED) continue;
+    // As in cloneArguments: plain assignment (faster to build and to read), except `__proto__`.
+    if (key === "__proto__") defineKey(copy, key, value);
+    else copy[key] = value;
+  }
+  return copy;
 }
 
 /** Marks a dropped key among the repaired values of an object. */

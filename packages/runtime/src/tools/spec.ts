@@ -70,8 +70,6 @@ export interface ValidatorHelpers {
    * the branches' collectors of `anyOf`.
    */
   issue(errors: object[], keyword: string, path: string, schema: JsonSchema, value: unknown, extra?: unknown): void;
-  /** The two equal items Ajv reports for a failed `uniqueItems` of `schema`, if any. */
-  duplicate(items: readonly unknown[], schema: JsonSchema): { i: number; j: number } | undefined;
   /** `path` with the key `key` appended, escaped as JSON Pointer escapes it. */
   path(path: string, key: string): string;
 }

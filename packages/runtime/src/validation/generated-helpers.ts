@@ -61,60 +61,15 @@ function format(name: string): (text: string) => boolean {
   return (text) => pattern.test(text);
 }
 
-/**
- * The two equal items Ajv names for a failed `uniqueItems` (searched as it searches, from
- * the end; by string key when the items' schema names only primitive types), or
- * `undefined` when it finds none.
- */
-function duplicate(items: readonly unknown[], schema: JsonSchema): { i: number; j: number } | undefined {
-  const itemSchema = schema.items as JsonSchema | undefined;
-  const declared = itemSchema?.type;
-  const types: unknown[] = declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
-  if (types.length > 0 && !types.includes("object") && !types.includes("array")) {
-    const indices: Record<string, unknown> = {};
-    for (let i = items.length; i--; ) {
-      let item = items[i];
-      if (!types.some((type) => typeOk(type, item))) continue;
-      if (types.length > 1 && typeof item === "string") item = `${item}_`;
-      const key = item as string;
-      if (typeof indices[key] === "number") return { i, j: indices[key] as number };
-      indices[key] = i;
-    }
-    return undefined;
-  }
-  for (let i = items.length; i--; ) for (let j = i; j--; ) if (equal(items[i], items[j])) return { i, j };
-  return undefined;
-}
-
-/** Whether `value` has JSON type `type`, as Ajv tests it. */
-function typeOk(type: unknown, value: unknown): boolean {
-  switch (type) {
-    case "null":
-      return value === null;
-    case "integer":
-      return Number.isInteger(value);
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return typeof value === "object" && value !== null && !Array.isArray(value);
-    default:
-      return typeof value === type;
-  }
-}
-
 /** An error a generated collector reports: Ajv's, and for `anyOf` the collectors of the branches, in order. */
 export interface CollectedError extends ErrorObject {
-  readonly branches?: readonly IssueCollector[];
+  readonly branches?: readonly IssueCollector[] | undefined;
 }
 
-const COMPARISONS: Readonly<Record<string, string>> = {
-  maximum: "<=",
-  minimum: ">=",
-  exclusiveMaximum: "<",
-  exclusiveMinimum: ">",
-};
-
-/** The error Ajv (`verbose`) makes for `keyword`, with the params the feedback reads. */
+/**
+ * Pushes the error Ajv (`verbose`) makes for `keyword`: its params only for the keys the
+ * feedback reads (limits are read from the schema), and an `anyOf`'s branch collectors.
+ */
 function issue(
   errors: object[],
   keyword: string,
@@ -123,25 +78,11 @@ function issue(
   data: unknown,
   extra?: unknown,
 ): void {
-  const params =
-    keyword === "required"
-      ? { missingProperty: extra }
-      : keyword === "additionalProperties"
-        ? { additionalProperty: extra }
-        : keyword === "uniqueItems"
-          ? (extra as Record<string, unknown>)
-          : keyword === "items"
-            ? { limit: (parentSchema.prefixItems as unknown[] | undefined)?.length ?? 0 }
-            : {
-                comparison: COMPARISONS[keyword],
-                limit: parentSchema[keyword],
-                multipleOf: parentSchema.multipleOf,
-                pattern: parentSchema.pattern,
-                format: parentSchema.format,
-              };
-  const error: CollectedError = { instancePath, schemaPath: "", keyword, params, parentSchema, data };
-  errors.push(keyword === "anyOf" ? { ...error, branches: extra as IssueCollector[] } : error);
+  const params = { missingProperty: extra, additionalProperty: extra };
+  const branches = keyword === "anyOf" ? (extra as IssueCollector[]) : undefined;
+  const error: CollectedError = { instancePath, schemaPath: "", keyword, params, parentSchema, data, branches };
+  errors.push(error);
 }
 
 /** The helpers every generated validator receives. */
-export const validatorHelpers: ValidatorHelpers = { len, equal, unique, format, issue, path: childPath, duplicate };
+export const validatorHelpers: ValidatorHelpers = { len, equal, unique, format, issue, path: childPath };

@@ -16,40 +16,50 @@ function count(n: unknown, noun: string): string {
   return `${String(n)} ${noun}${n === 1 ? "" : "s"}`;
 }
 
-/** Words for a failed constraint keyword (`minimum`, `pattern`, ...); never Ajv's own text. */
+const COMPARISONS: Params = { minimum: ">=", maximum: "<=", exclusiveMinimum: ">", exclusiveMaximum: "<" };
+
+/**
+ * Words for a failed constraint keyword (`minimum`, `pattern`, ...); never Ajv's own text.
+ * Limits are read from the schema (Ajv's params hold the same values), so the errors of
+ * the generated collectors need params only for keys.
+ */
 function constraint(error: ErrorObject): string {
   const p = error.params as Params;
-  switch (error.keyword) {
+  const { keyword } = error;
+  const limit = schemaOf(error)[keyword];
+  switch (keyword) {
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return `must be ${p.comparison} ${p.limit}`;
+      return `must be ${COMPARISONS[keyword]} ${limit}`;
     case "multipleOf":
-      return `must be a multiple of ${p.multipleOf}`;
+      return `must be a multiple of ${limit}`;
     case "minLength":
-      return `must have at least ${count(p.limit, "character")}`;
+      return `must have at least ${count(limit, "character")}`;
     case "maxLength":
-      return `must have at most ${count(p.limit, "character")}`;
+      return `must have at most ${count(limit, "character")}`;
     case "pattern":
-      return `must match the pattern ${p.pattern}`;
+      return `must match the pattern ${limit}`;
     case "format":
-      return `must be a valid ${p.format}`;
+      return `must be a valid ${limit}`;
     case "minItems":
-      return `must have at least ${count(p.limit, "item")}`;
+      return `must have at least ${count(limit, "item")}`;
     case "maxItems":
-      return `must have at most ${count(p.limit, "item")}`;
+      return `must have at most ${count(limit, "item")}`;
     case "uniqueItems":
       return `must not repeat items (items ${p.j} and ${p.i} are equal)`;
     case "minProperties":
-      return `must have at least ${count(p.limit, "key")}`;
+      return `must have at least ${count(limit, "key")}`;
     case "maxProperties":
-      return `must have at most ${count(p.limit, "key")}`;
+      return `must have at most ${count(limit, "key")}`;
     case "oneOf":
       return "matches more than one of the allowed shapes; make it match exactly one";
     case "false schema":
       return "is not allowed here";
     case "items":
+      // Only `items: false` after `prefixItems` fails as a whole.
+      return `must have at most ${count((schemaOf(error).prefixItems as unknown[]).length, "item")}`;
     case "unevaluatedItems":
       return `must have at most ${count(p.limit, "item")}`;
     case "contains":

@@ -14,6 +14,18 @@ function distance(a: string, b: string): number {
 
 const folded = (key: string): string => key.toLowerCase().replace(/[_-]/g, "");
 
+// The folded keys of each list of accepted keys (a schema's, kept by `declaredKeys`).
+const foldedLists = new WeakMap<readonly string[], readonly string[]>();
+
+function foldedAll(accepted: readonly string[]): readonly string[] {
+  let list = foldedLists.get(accepted);
+  if (!list) {
+    list = accepted.map(folded);
+    foldedLists.set(accepted, list);
+  }
+  return list;
+}
+
 /**
  * The accepted key a model most likely meant by an unexpected one: the same key in
  * another case or with other separators (`order_id` for `orderId`), the one it starts
@@ -23,7 +35,7 @@ const folded = (key: string): string => key.toLowerCase().replace(/[_-]/g, "");
 export function nearMiss(key: string, accepted: readonly string[]): string | undefined {
   if (key.length > 64) return undefined;
   const wanted = folded(key);
-  const candidates = accepted.map(folded);
+  const candidates = foldedAll(accepted);
   const exact = candidates.indexOf(wanted);
   if (exact >= 0) return accepted[exact];
   // Short keys are one edit from too many others to tell which was meant.

@@ -54,7 +54,30 @@ export function typeOfValue(value: unknown): JsonType {
  * Every JSON type the schema admits, or `undefined` when it does not restrict types (then
  * nothing may be coerced). Looks through `$ref`, `anyOf`/`oneOf`, `enum` and `const`.
  */
-export function typesOf(schema: JsonSchema, root: JsonSchema): Set<JsonType> | undefined {
+export function typesOf(schema: JsonSchema, root: JsonSchema): ReadonlySet<JsonType> | undefined {
+  return memo(typesKnown, schema, root, () => typesOfNode(schema, root) ?? null) ?? undefined;
+}
+
+type Memo<T> = WeakMap<JsonSchema, { readonly root: JsonSchema; readonly value: T }>;
+
+/**
+ * What `make` computes for `schema` within `root`, made once: schemas never change, and a
+ * repair pass or a union asks the same few nodes on every rejected call. One root per node
+ * is kept (a node is asked within one root, or within a union branch standing alone).
+ */
+function memo<T>(cache: Memo<T>, schema: JsonSchema, root: JsonSchema, make: () => T): T {
+  const known = cache.get(schema);
+  if (known !== undefined && known.root === root) return known.value;
+  const value = make();
+  cache.set(schema, { root, value });
+  return value;
+}
+
+const typesKnown: Memo<ReadonlySet<JsonType> | null> = new WeakMap();
+const objectBranches: Memo<JsonSchema | null> = new WeakMap();
+const arrayBranches: Memo<JsonSchema | null> = new WeakMap();
+
+function typesOfNode(schema: JsonSchema, root: JsonSchema): ReadonlySet<JsonType> | undefined {
   const s = resolve(schema, root);
   if (typeof s.type === "string") return new Set([s.type as JsonType]);
   if (Array.isArray(s.type)) return new Set(s.type as JsonType[]);
@@ -72,7 +95,7 @@ export function typesOf(schema: JsonSchema, root: JsonSchema): Set<JsonType> | u
 }
 
 /** True when a value of JSON type `type` fits `types` (an integer is a number too). */
-export function admits(types: Set<JsonType>, type: JsonType): boolean {
+export function admits(types: ReadonlySet<JsonType>, type: JsonType): boolean {
   return types.has(type) || (type === "integer" && types.has("number"));
 }
 
@@ -81,6 +104,11 @@ export function admits(types: Set<JsonType>, type: JsonType): boolean {
  * `type`; `undefined` when none or several do, so repair never guesses.
  */
 export function branchFor(schema: JsonSchema, root: JsonSchema, type: "object" | "array"): JsonSchema | undefined {
+  const cache = type === "object" ? objectBranches : arrayBranches;
+  return memo(cache, schema, root, () => branchOf(schema, root, type) ?? null) ?? undefined;
+}
+
+function branchOf(schema: JsonSchema, root: JsonSchema, type: "object" | "array"): JsonSchema | undefined {
   const s = resolve(schema, root);
   const parts = branches(s, root);
   if (parts.length === 0) return s;
@@ -107,10 +135,17 @@ export function requiredKeys(schema: JsonSchema): readonly string[] {
   return Array.isArray(schema.required) ? (schema.required as string[]) : [];
 }
 
-/** The declared keys of an object schema, in declaration order. */
-export function declaredKeys(schema: JsonSchema): string[] {
-  const props = asSchema(schema.properties);
-  return props ? Object.keys(props) : [];
+const keysOf = new WeakMap<JsonSchema, readonly string[]>();
+
+/** The declared keys of an object schema, in declaration order (one list per schema). */
+export function declaredKeys(schema: JsonSchema): readonly string[] {
+  let keys = keysOf.get(schema);
+  if (!keys) {
+    const props = asSchema(schema.properties);
+    keys = props ? Object.keys(props) : [];
+    keysOf.set(schema, keys);
+  }
+  return keys;
 }
 
 // Per root schema, the words of each node described so far: a rejected call describes the
