@@ -198,11 +198,20 @@ export function issuesFromAjv(all: readonly ErrorObject[], root: JsonSchema, con
   // A branch's errors were found on the value alone: their paths continue the union's.
   const inBranch: BranchIssues = (found, branch, base) =>
     issuesFromAjv(found, branch, { base, ...(context.render ? { render: context.render } : {}) }).issues;
-  const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
+  // Told once per message. A call has a few issues: comparing (by length first) costs less
+  // than hashing each new message; past a few, a set keeps the cost linear.
+  let seen: Set<string> | undefined;
   const add = (issue: ValidationIssue | undefined): void => {
-    if (!issue || seen.has(issue.message)) return;
-    seen.add(issue.message);
+    if (!issue) return;
+    const { message } = issue;
+    if (seen) {
+      if (seen.has(message)) return;
+      seen.add(message);
+    } else {
+      for (const told of issues) if (told.message === message) return;
+      if (issues.length === 8) seen = new Set(issues.map((told) => told.message).concat(message));
+    }
     issues.push(issue);
   };
   // A plain loop, not flatMap: this runs on every rejected call, and flatMap was its costliest line.

@@ -1,15 +1,24 @@
 /** Edit distance between two short strings (insertions, deletions, substitutions). */
 function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Two rows of the usual table, reused: keys are at most 64 characters (see nearMiss).
+  let previous = new Uint8Array(b.length + 1);
+  let current = new Uint8Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
     }
+    const done = previous;
     previous = current;
+    current = done;
   }
-  return previous[b.length] ?? 0;
+  return previous[b.length] as number;
 }
 
 const folded = (key: string): string => key.toLowerCase().replace(/[_-]/g, "");
