@@ -169,13 +169,15 @@ describe("the short path of valid arguments", () => {
     expect(!check.ok && check.error.issues.map((i) => i.code)).toEqual(["too_deep"]);
   });
 
-  it("reads a caller's object once, accepted or rejected: its getters run once", () => {
-    for (const days of [3, "three"]) {
+  it("reads a caller's object once, accepted, rejected or refused: its getters run once", () => {
+    const refused = new Error("no days");
+    for (const days of [3, "three", refused]) {
       let reads = 0;
       const raw = {
         city: "Paris",
         get days(): unknown {
           reads++;
+          if (days === refused) throw refused;
           return days;
         },
       };

@@ -140,10 +140,10 @@ interface Read {
 /**
  * Valid arguments, the short way: the private frozen copy of a caller's object (or the
  * text parsed as strict JSON, checked and frozen in place), accepted by the tool's
- * generated check. Otherwise {@link checkArguments} decides, repairs and reports exactly as
- * it always has: with the object read here when the check rejected one (the {@link Read}),
- * else (no generated check, a value the copy refuses, text that is not strict JSON, not an
- * object) reading the arguments itself.
+ * generated check; a value the copy refuses is reported here. Otherwise
+ * {@link checkArguments} decides, repairs and reports exactly as it always has: with the
+ * object read here when the check rejected one (the {@link Read}), else (no generated
+ * check, text that is not strict JSON, not an object) reading the arguments itself.
  */
 function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
   const check = generatedCheck(tool, "parameters");
@@ -151,13 +151,14 @@ function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
   let args: unknown;
   FAST_COUNT.values = 0;
   try {
-    // A refused value (too deep, not finite, a getter that throws) is reported by the full path.
     args =
       typeof raw === "string"
         ? cloneArguments(JSON.parse(raw), false, FAST_COUNT, true)
         : cloneArguments(raw, true, FAST_COUNT, true);
-  } catch {
-    return undefined;
+  } catch (error) {
+    // A refused value (too deep, not finite, a getter that throws) is reported as the full
+    // path would; text that is not strict JSON goes there to be repaired.
+    return error instanceof ArgumentReadError ? fail(tool, [readIssue(error)]) : undefined;
   }
   if (check(args)) return { ok: true, args: args as ToolArgs, repairs: NO_REPAIRS };
   // An object is what the full path would read too. Anything else (an array, a JSON string
@@ -192,14 +193,16 @@ export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
   return dated.value === check.args ? check : { ...check, args: deepFreeze(dated.value) as ToolArgs };
 }
 
-/** The errors of a value as Ajv would report them, from the compiler's check and collector. */
+/** The errors of a value the generated check rejected, as Ajv would report them. */
+function collectedErrors(collect: IssueCollector, value: unknown, schema: JsonSchema): ErrorObject[] {
+  const errors: ErrorObject[] = [];
+  collect(value, "", schema, errors);
+  return errors;
+}
+
+/** A {@link SchemaCheck} from the compiler's check and collector. */
 function collected(check: GeneratedCheck, collect: IssueCollector, schema: JsonSchema): SchemaCheck {
-  return (value) => {
-    if (check(value)) return undefined;
-    const errors: ErrorObject[] = [];
-    collect(value, "", schema, errors);
-    return errors;
-  };
+  return (value) => (check(value) ? undefined : collectedErrors(collect, value, schema));
 }
 
 /** The checks and repairs of {@link validateArguments}, before dates are revived. */
@@ -225,7 +228,8 @@ function checkArguments(tool: Tool, raw: unknown, read: Read | undefined): Argum
     generated && collect
       ? collected(generated, collect, schema)
       : (compiled ?? checkerOf(tool.name, schema, "parameters", !large));
-  const errors = check(args);
+  // The generated check said no already: straight to its collector.
+  const errors = generated && collect ? collectedErrors(collect, args, schema) : check(args);
   if (!errors) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
   if (large) return fail(tool, issuesFromAjv(errors, schema).issues, "first");
   const coercions: Repair[] = [];
