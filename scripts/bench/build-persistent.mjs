@@ -27,33 +27,24 @@ import { parseArgs } from "node:util";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const require = createRequire(import.meta.url);
-const { values } = parseArgs({
-  options: {
-    runs: { type: "string", default: "5" },
-    sizes: { type: "string", default: "200,1000" },
-    keep: { type: "boolean" },
-  },
-});
-const RUNS = Number(values.runs);
-const SIZES = values.sizes.split(",").map(Number);
-// Outside the repository (other benchmarks clean scripts/bench/.tmp); the generated projects
-// resolve toolwright and the compiler through a link to this package's node_modules.
-const TMP = mkdtempSync(path.join(tmpdir(), "toolwright-build-bench-"));
-symlinkSync(path.join(here, "node_modules"), path.join(TMP, "node_modules"), "dir");
-
 const tsDir = realpathSync(path.dirname(require.resolve("typescript/package.json")));
 const tspBin = path.join(path.dirname(require.resolve("ts-patch/package.json")), "bin", "ts-patch.js");
 const PLAIN_TSC = path.join(tsDir, "lib", "tsc.js");
 
-/** A private copy of TypeScript with the persistent patch, so both sides run the same version. */
-function patchedCopy() {
-  const dir = path.join(TMP, "patched", "node_modules", "typescript");
-  rmSync(path.join(TMP, "patched"), { recursive: true, force: true });
+/**
+ * A private copy of TypeScript under `root` (a fresh folder) with the persistent patch
+ * (`ts-patch install`), so that plain `tsc` applies `compilerOptions.plugins` and both sides of
+ * a comparison run the same version; the workspace's own copy is never touched. Returns the
+ * copy's `tsc` CLI script. build.mjs uses it for its "after ts-patch install" row.
+ */
+export function patchedTypeScript(root) {
+  const dir = path.join(root, "patched", "node_modules", "typescript");
+  rmSync(path.join(root, "patched"), { recursive: true, force: true });
   cpSync(tsDir, dir, { recursive: true, dereference: true });
   const result = spawnSync(process.execPath, [tspBin, "install", "-s", "--dir", dir], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`ts-patch install failed: ${result.stderr}`);
   // TypeScript 5.9's lib/tsc.js is a shim; the compiler (and the patch) live in lib/_tsc.js.
-  const patched = (root) => readFileSync(path.join(root, "lib", "_tsc.js"), "utf8").includes("tsp.");
+  const patched = (typescript) => readFileSync(path.join(typescript, "lib", "_tsc.js"), "utf8").includes("tsp.");
   if (patched(tsDir)) throw new Error("the workspace's own TypeScript got patched; run 'ts-patch uninstall'");
   if (!patched(dir)) throw new Error(`ts-patch install did not patch the copy in ${dir}`);
   return path.join(dir, "lib", "tsc.js");
@@ -87,8 +78,8 @@ export const tool${i} = tool(search${i});
 
 const PER_FILE = 20;
 
-function generate(size) {
-  const dir = path.join(TMP, `tools-${size}`);
+function generate(tmp, size) {
+  const dir = path.join(tmp, `tools-${size}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, "src"), { recursive: true });
   for (let f = 0; f * PER_FILE < size; f++) {
@@ -137,33 +128,50 @@ function emittedSpecs(project) {
   return count;
 }
 
-const patchedTsc = patchedCopy();
-const version = JSON.parse(readFileSync(path.join(tsDir, "package.json"), "utf8")).version;
-console.log(
-  `TypeScript ${version} (persistent ts-patch install), node ${process.version}, ${RUNS} runs + 1 warm-up each`,
-);
-console.log(
-  "tools | plain tsc wall / cpu (ms) | tsc + transformer wall / cpu (ms) | ratio wall / cpu | added ms per tool (cpu)",
-);
-for (const size of SIZES) {
-  const project = generate(size);
-  timeBuild(PLAIN_TSC, project);
-  timeBuild(patchedTsc, project);
-  const count = emittedSpecs(project);
-  if (count !== size) throw new Error(`expected ${size} emitted specs, found ${count}`);
-  const plain = [];
-  const patched = [];
-  for (let r = 0; r < RUNS; r++) {
-    plain.push(timeBuild(PLAIN_TSC, project));
-    patched.push(timeBuild(patchedTsc, project));
-  }
-  const pw = median(plain.map((t) => t.wall));
-  const pc = median(plain.map((t) => t.cpu));
-  const tw = median(patched.map((t) => t.wall));
-  const tc = median(patched.map((t) => t.cpu));
+function main() {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: "string", default: "5" },
+      sizes: { type: "string", default: "200,1000" },
+      keep: { type: "boolean" },
+    },
+  });
+  const RUNS = Number(values.runs);
+  const SIZES = values.sizes.split(",").map(Number);
+  // Outside the repository (other benchmarks clean scripts/bench/.tmp); the generated projects
+  // resolve toolwright and the compiler through a link to this package's node_modules.
+  const TMP = mkdtempSync(path.join(tmpdir(), "toolwright-build-bench-"));
+  symlinkSync(path.join(here, "node_modules"), path.join(TMP, "node_modules"), "dir");
+  const patchedTsc = patchedTypeScript(TMP);
+  const version = JSON.parse(readFileSync(path.join(tsDir, "package.json"), "utf8")).version;
   console.log(
-    `${size} | ${pw.toFixed(0)} / ${pc.toFixed(0)} | ${tw.toFixed(0)} / ${tc.toFixed(0)} | ${(tw / pw).toFixed(3)}x / ${(tc / pc).toFixed(3)}x | ${((tc - pc) / size).toFixed(3)}`,
+    `TypeScript ${version} (persistent ts-patch install), node ${process.version}, ${RUNS} runs + 1 warm-up each`,
   );
+  console.log(
+    "tools | plain tsc wall / cpu (ms) | tsc + transformer wall / cpu (ms) | ratio wall / cpu | added ms per tool (cpu)",
+  );
+  for (const size of SIZES) {
+    const project = generate(TMP, size);
+    timeBuild(PLAIN_TSC, project);
+    timeBuild(patchedTsc, project);
+    const count = emittedSpecs(project);
+    if (count !== size) throw new Error(`expected ${size} emitted specs, found ${count}`);
+    const plain = [];
+    const patched = [];
+    for (let r = 0; r < RUNS; r++) {
+      plain.push(timeBuild(PLAIN_TSC, project));
+      patched.push(timeBuild(patchedTsc, project));
+    }
+    const pw = median(plain.map((t) => t.wall));
+    const pc = median(plain.map((t) => t.cpu));
+    const tw = median(patched.map((t) => t.wall));
+    const tc = median(patched.map((t) => t.cpu));
+    console.log(
+      `${size} | ${pw.toFixed(0)} / ${pc.toFixed(0)} | ${tw.toFixed(0)} / ${tc.toFixed(0)} | ${(tw / pw).toFixed(3)}x / ${(tc / pc).toFixed(3)}x | ${((tc - pc) / size).toFixed(3)}`,
+    );
+  }
+  if (!values.keep) rmSync(TMP, { recursive: true, force: true });
+  else console.log(TMP);
 }
-if (!values.keep) rmSync(TMP, { recursive: true, force: true });
-else console.log(TMP);
+
+if (import.meta.main ?? process.argv[1] === import.meta.filename) main();
