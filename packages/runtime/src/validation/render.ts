@@ -2,12 +2,16 @@
 export const MAX_QUOTED = 40;
 const MAX_KEYS = 5;
 
+/** What JSON.stringify escapes in a string (surrogates: only lone ones, but any sends it there). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON escapes
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /**
  * `text` as a JSON string, cut after {@link MAX_QUOTED} characters with `…` inside the
  * quotes and its full length after them: `"aaaa…" (a key of 20000 characters)`.
  */
 export function quote(text: string, noun: string): string {
-  if (text.length <= MAX_QUOTED) return JSON.stringify(text);
+  if (text.length <= MAX_QUOTED) return ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
   return `${JSON.stringify(text.slice(0, MAX_QUOTED)).slice(0, -1)}…" (${noun} of ${text.length} characters)`;
 }
 
