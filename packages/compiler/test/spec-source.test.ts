@@ -40,6 +40,7 @@ describe("specSource", () => {
       unique: () => true,
       format: () => () => true,
       issue: () => {},
+      child: () => {},
       path: (path: string, key: string) => `${path}/${key}`,
     };
     const parameters = written.validator?.(helpers, spec.parameters);

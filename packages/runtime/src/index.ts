@@ -118,7 +118,7 @@ export type {
   ToolFlags,
   ToolSpec,
 } from "./tools/spec.js";
-export { isToolSpec, SPEC_VERSION } from "./tools/spec.js";
+export { ISSUE_KEYWORDS, isToolSpec, SPEC_VERSION } from "./tools/spec.js";
 export type { StandardResult, StandardSchema } from "./tools/standard-schema.js";
 export { tool } from "./tools/tool.js";
 export type { ToolDeps } from "./tools/tool-deps.js";

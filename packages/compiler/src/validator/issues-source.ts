@@ -1,4 +1,4 @@
-import type { JsonSchema } from "toolwright";
+import type { ISSUE_KEYWORDS, JsonSchema } from "toolwright";
 import {
   type CheckContext,
   GUARDS,
@@ -11,12 +11,45 @@ import {
 
 type Subschema = JsonSchema | boolean;
 
+/** The runtime's keyword codes (its type makes this list the runtime's, entry for entry). */
+const CODES: typeof ISSUE_KEYWORDS = [
+  "type",
+  "required",
+  "additionalProperties",
+  "enum",
+  "const",
+  "anyOf",
+  "maximum",
+  "minimum",
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "multipleOf",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "format",
+  "maxItems",
+  "minItems",
+  "items",
+  "maxProperties",
+  "minProperties",
+];
+
+type Keyword = (typeof ISSUE_KEYWORDS)[number];
+
 /** What the issue writers need: the check being generated (its names, constants, functions) and the collectors. */
 interface IssuesContext {
   readonly check: CheckContext;
   /** The name of the collector of `schema`, written once per schema object. */
   collectorOf(schema: Subschema): string;
 }
+
+/**
+ * Where the value being collected sits: the collector's own value (`p`, `s`), or the
+ * property `key` of it, whose errors the runtime places (`h.child`) so that the code
+ * carries neither its path nor its schema.
+ */
+type Place = { readonly key?: string };
 
 /**
  * Ajv's keyword groups in the order it runs them (`ajv.RULES`), limited to the keywords the
@@ -42,6 +75,9 @@ const VALIDATING = new Set([
   ...GROUPS.flatMap(([, keywords]) => keywords),
 ]);
 
+/** Keywords a property's value can be collected with inline, in its parent's collector. */
+const INLINE = new Set([...VALIDATING].filter((k) => !["anyOf", "oneOf", "allOf", "not"].includes(k)));
+
 function outside(why: string): never {
   throw new OutsideSubset(why);
 }
@@ -53,42 +89,50 @@ function at(expression: string, key: string | number): string {
     : `${expression}[${JSON.stringify(key)}]`;
 }
 
-/** A JSON Pointer expression one static segment further: `p+"/to"` → `p+"/to/zip"`. */
+/** A JSON Pointer expression one static segment further: `p` → `p+"/to"`. */
 function child(path: string, key: string): string {
-  const segment = JSON.stringify(`/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
-  return path.endsWith('"') ? `${path.slice(0, -1)}${segment.slice(1)}` : `${path}+${segment}`;
+  return `${path}+${JSON.stringify(`/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`)}`;
 }
 
-/** An error of `keyword` at path `p` for the value `v` of schema `s` (see the runtime's `issue` helper). */
-function report(keyword: string, p: string, s: string, v: string, extra?: string): string {
-  return `E(e,${JSON.stringify(keyword)},${p},${s},${v}${extra === undefined ? "" : `,${extra}`});`;
+/** An error of `keyword` for the value `v` at `place` (see the runtime's `issue` and `child` helpers). */
+function report(keyword: Keyword, place: Place, v: string, extra?: string): string {
+  const code = CODES.indexOf(keyword);
+  if (place.key !== undefined) return `C(${code},p,s,${JSON.stringify(place.key)},${v});`;
+  return `E(${code},p,s,${v}${extra === undefined ? "" : `,${extra}`});`;
+}
+
+/** A call of the collector of `schema` on `v`, at path `p` and schema `s` (expressions). */
+function collect(schema: Subschema, v: string, p: string, s: string, c: IssuesContext): string {
+  if (schema === true) return "";
+  return `${c.collectorOf(schema)}(${v},${p},${s});`;
 }
 
 function used(schema: JsonSchema, keywords: readonly string[]): boolean {
   return keywords.some((keyword) => schema[keyword] !== undefined);
 }
 
-function anyIssues(schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext): string {
+function anyIssues(schema: JsonSchema, v: string, place: Place, c: IssuesContext): string {
   let out = "";
-  if (schema.const !== undefined) out += `if(!(${oneOfValues([schema.const], v, c.check)}))${report("const", p, s, v)}`;
-  if (Array.isArray(schema.enum)) out += `if(!(${oneOfValues(schema.enum, v, c.check)}))${report("enum", p, s, v)}`;
+  if (schema.const !== undefined)
+    out += `if(!(${oneOfValues([schema.const], v, c.check)}))${report("const", place, v)}`;
+  if (Array.isArray(schema.enum)) out += `if(!(${oneOfValues(schema.enum, v, c.check)}))${report("enum", place, v)}`;
   if (schema.oneOf !== undefined || schema.not !== undefined) outside("oneOf and not");
   if (Array.isArray(schema.anyOf)) {
     const branches = schema.anyOf as Subschema[];
     if (branches.some((b) => typeof b === "boolean")) outside("a boolean anyOf branch");
     // A failed union is told branch by branch, by the runtime: each branch's collector rides on the error.
     const calls = branches.map((b) => `${c.check.functionOf(b)}(${v})`).join("||");
-    out += `if(!(${calls}))${report("anyOf", p, s, v, `[${branches.map((b) => c.collectorOf(b)).join(",")}]`)}`;
+    out += `if(!(${calls}))${report("anyOf", place, v, `[${branches.map((b) => c.collectorOf(b)).join(",")}]`)}`;
   }
   if (Array.isArray(schema.allOf))
     (schema.allOf as Subschema[]).forEach((part, i) => {
-      out += issuesOf(part, v, p, at(`${s}.allOf`, i), c);
+      out += collect(part, v, "p", at("s.allOf", i), c);
     });
   return out;
 }
 
-function numberIssues(schema: JsonSchema, v: string, p: string, s: string): string {
-  const tests: Record<string, string> = {
+function numberIssues(schema: JsonSchema, v: string, place: Place): string {
+  const tests: Partial<Record<Keyword, string>> = {
     maximum: `!(${v}<=${schema.maximum})`,
     minimum: `!(${v}>=${schema.minimum})`,
     exclusiveMaximum: `!(${v}<${schema.exclusiveMaximum})`,
@@ -97,54 +141,52 @@ function numberIssues(schema: JsonSchema, v: string, p: string, s: string): stri
     multipleOf: `${v}/${schema.multipleOf}!==parseInt(${v}/${schema.multipleOf})`,
   };
   let out = "";
-  for (const keyword of Object.keys(tests))
-    if (schema[keyword] !== undefined) out += `if(${tests[keyword]})${report(keyword, p, s, v)}`;
+  for (const [keyword, test] of Object.entries(tests) as [Keyword, string][])
+    if (schema[keyword] !== undefined) out += `if(${test})${report(keyword, place, v)}`;
   return out;
 }
 
-function stringIssues(schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext): string {
+function stringIssues(schema: JsonSchema, v: string, place: Place, c: IssuesContext): string {
   let out = "";
   if (typeof schema.maxLength === "number")
-    out += `if(${v}.length>${schema.maxLength}&&h.len(${v})>${schema.maxLength})${report("maxLength", p, s, v)}`;
+    out += `if(${v}.length>${schema.maxLength}&&h.len(${v})>${schema.maxLength})${report("maxLength", place, v)}`;
   if (typeof schema.minLength === "number" && schema.minLength > 0)
-    out += `if(${v}.length<${schema.minLength}||h.len(${v})<${schema.minLength})${report("minLength", p, s, v)}`;
+    out += `if(${v}.length<${schema.minLength}||h.len(${v})<${schema.minLength})${report("minLength", place, v)}`;
   if (typeof schema.pattern === "string") {
     const pattern = c.check.constant("r", `new RegExp(${JSON.stringify(schema.pattern)},"u")`);
-    out += `if(!${pattern}.test(${v}))${report("pattern", p, s, v)}`;
+    out += `if(!${pattern}.test(${v}))${report("pattern", place, v)}`;
   }
   if (typeof schema.format === "string") {
     const format = c.check.constant("m", `h.format(${JSON.stringify(schema.format)})`);
-    out += `if(!${format}(${v}))${report("format", p, s, v)}`;
+    out += `if(!${format}(${v}))${report("format", place, v)}`;
   }
   return out;
 }
 
-function arrayIssues(schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext): string {
+function arrayIssues(schema: JsonSchema, v: string, place: Place, c: IssuesContext): string {
   let out = "";
-  if (schema.maxItems !== undefined) out += `if(${v}.length>${schema.maxItems})${report("maxItems", p, s, v)}`;
-  if (schema.minItems !== undefined) out += `if(${v}.length<${schema.minItems})${report("minItems", p, s, v)}`;
+  if (schema.maxItems !== undefined) out += `if(${v}.length>${schema.maxItems})${report("maxItems", place, v)}`;
+  if (schema.minItems !== undefined) out += `if(${v}.length<${schema.minItems})${report("minItems", place, v)}`;
   const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as Subschema[]) : [];
   prefix.forEach((item, i) => {
-    const x = c.check.name("x");
-    const issues = issuesOf(item, x, child(p, String(i)), at(`${s}.prefixItems`, i), c);
-    if (issues) out += `if(${v}.length>${i}){const ${x}=${v}[${i}];${issues}}`;
+    const call = collect(item, `${v}[${i}]`, child("p", String(i)), at("s.prefixItems", i), c);
+    if (call) out += `if(${v}.length>${i})${call}`;
   });
   if (schema.items === false) {
     // Without prefixItems, Ajv reports each item against the false schema instead.
     if (!Array.isArray(schema.prefixItems)) outside("items: false without prefixItems");
-    out += `if(${v}.length>${prefix.length})${report("items", p, s, v)}`;
+    out += `if(${v}.length>${prefix.length})${report("items", place, v)}`;
   } else if (schema.items !== undefined) {
     const i = c.check.name("i");
-    const x = c.check.name("x");
-    const issues = issuesOf(schema.items as Subschema, x, `${p}+"/"+${i}`, `${s}.items`, c);
-    if (issues) out += `for(let ${i}=${prefix.length};${i}<${v}.length;${i}++){const ${x}=${v}[${i}];${issues}}`;
+    const call = collect(schema.items as Subschema, `${v}[${i}]`, `p+"/"+${i}`, "s.items", c);
+    if (call) out += `for(let ${i}=${prefix.length};${i}<${v}.length;${i}++)${call}`;
   }
   // Which two items Ajv names depends on how it searched: left to Ajv.
   if (schema.uniqueItems === true) outside("uniqueItems");
   return out;
 }
 
-function objectIssues(schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext): string {
+function objectIssues(schema: JsonSchema, v: string, place: Place, c: IssuesContext): string {
   let out = "";
   const properties = (schema.properties ?? {}) as Record<string, Subschema>;
   const keys = Object.keys(properties);
@@ -154,12 +196,12 @@ function objectIssues(schema: JsonSchema, v: string, p: string, s: string, c: Is
     const n = c.check.name("n");
     out += `const ${n}=Object.keys(${v}).length;`;
     if (schema.maxProperties !== undefined)
-      out += `if(${n}>${schema.maxProperties})${report("maxProperties", p, s, v)}`;
+      out += `if(${n}>${schema.maxProperties})${report("maxProperties", place, v)}`;
     if (schema.minProperties !== undefined)
-      out += `if(${n}<${schema.minProperties})${report("minProperties", p, s, v)}`;
+      out += `if(${n}<${schema.minProperties})${report("minProperties", place, v)}`;
   }
   for (const key of (schema.required ?? []) as string[])
-    out += `if(${member(v, key)}===undefined)${report("required", p, s, v, JSON.stringify(key))}`;
+    out += `if(${member(v, key)}===undefined)${report("required", place, v, JSON.stringify(key))}`;
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, Subschema>).map(
     ([pattern, sub]) => [c.check.constant("r", `new RegExp(${JSON.stringify(pattern)},"u")`), pattern, sub] as const,
   );
@@ -170,35 +212,48 @@ function objectIssues(schema: JsonSchema, v: string, p: string, s: string, c: Is
     const unmatched = patterns.map(([pattern]) => `${pattern}.test(${k})`).join("||");
     const issues =
       extra === false
-        ? report("additionalProperties", p, s, v, k)
-        : issuesOf(extra as Subschema, `${v}[${k}]`, `h.path(${p},${k})`, `${s}.additionalProperties`, c);
+        ? report("additionalProperties", place, v, k)
+        : collect(extra as Subschema, `${v}[${k}]`, `h.path(p,${k})`, "s.additionalProperties", c);
     const body = unmatched ? `if(!(${unmatched})){${issues}}` : issues;
     if (issues) out += `for(const ${k} in ${v})${declared ? `switch(${k}){${declared}break;default:${body}}` : body}`;
   }
   for (const key of keys) {
+    const sub = properties[key] as Subschema;
     const x = c.check.name("x");
-    const issues = issuesOf(properties[key] as Subschema, x, child(p, key), at(`${s}.properties`, key), c);
+    // A property with keywords of its own value only is collected here, placed by the
+    // runtime; one with more (a nested object, a union) by its own collector.
+    const inline =
+      typeof sub === "object" &&
+      sub.$ref === undefined &&
+      Object.keys(sub).every((k) => !VALIDATING.has(k) || INLINE.has(k));
+    const simple = inline && !used(sub, ["properties", "required", "additionalProperties", "patternProperties"]);
+    const issues =
+      simple && !used(sub, GROUPS[2]?.[1] ?? [])
+        ? issuesOf(sub, x, { key }, c)
+        : collect(sub, x, child("p", key), at("s.properties", key), c);
     if (issues) out += `{const ${x}=${member(v, key)};if(${x}!==undefined){${issues}}}`;
   }
   for (const [pattern, source, sub] of patterns) {
     const k = c.check.name("k");
-    const issues = issuesOf(sub, `${v}[${k}]`, `h.path(${p},${k})`, at(`${s}.patternProperties`, source), c);
-    if (issues) out += `for(const ${k} in ${v})if(${pattern}.test(${k})){${issues}}`;
+    const call = collect(sub, `${v}[${k}]`, `h.path(p,${k})`, at("s.patternProperties", source), c);
+    if (call) out += `for(const ${k} in ${v})if(${pattern}.test(${k}))${call}`;
   }
   return out;
 }
 
-const WRITERS: Readonly<
-  Record<string, (schema: JsonSchema, v: string, p: string, s: string, c: IssuesContext) => string>
-> = { number: numberIssues, string: stringIssues, array: arrayIssues, object: objectIssues };
+const WRITERS: Readonly<Record<string, (schema: JsonSchema, v: string, place: Place, c: IssuesContext) => string>> = {
+  number: (schema, v, place) => numberIssues(schema, v, place),
+  string: stringIssues,
+  array: arrayIssues,
+  object: objectIssues,
+};
 
 /**
- * Statements that report every problem of the value named `v` (at JSON Pointer expression
- * `p`, of the schema at expression `s`) as Ajv with `allErrors` reports it: the same
- * keywords, in the same order, with the same paths and schemas. Throws
- * {@link OutsideSubset} where the runtime should keep asking Ajv.
+ * Statements that report every problem of the value named `v` at `place` as Ajv with
+ * `allErrors` reports it: the same keywords, in the same order, with the same paths and
+ * schemas. Throws {@link OutsideSubset} where the runtime should keep asking Ajv.
  */
-function issuesOf(schema: Subschema, v: string, p: string, s: string, c: IssuesContext): string {
+function issuesOf(schema: Subschema, v: string, place: Place, c: IssuesContext): string {
   if (schema === true) return "";
   if (schema === false) outside("a false schema");
   if (schema.$ref !== undefined) {
@@ -206,23 +261,22 @@ function issuesOf(schema: Subschema, v: string, p: string, s: string, c: IssuesC
     if (schema.$ref === "#") outside("a $ref to the root");
     const name = (schema.$ref as string).slice("#/$defs/".length).replace(/~1/g, "/").replace(/~0/g, "~");
     refTarget(schema.$ref, c.check);
-    return `${c.collectorOf(c.check.defs[name] as Subschema)}(${v},${p},${at("S.$defs", name)},e);`;
+    return collect(c.check.defs[name] as Subschema, v, "p", at("S.$defs", name), c);
   }
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   const single = types.length === 1 ? (types[0] as string) : undefined;
-  const groupOf = (type: string) => GROUPS.find(([group]) => group === type);
-  const ownGroup = single === undefined ? undefined : groupOf(single);
+  const ownGroup = GROUPS.find(([group]) => group === single);
   // Ajv tests the type first unless it is the one type of a keyword group the schema uses:
   // then the type error comes with that group, after the keywords of any type.
   const typedByGroup = ownGroup !== undefined && used(schema, ownGroup[1]);
   const typeTest = types.map((t) => (TYPE_TESTS[t as string] as (v: string) => string)(v)).join("||");
-  let out = types.length > 0 && !typedByGroup ? `if(!(${typeTest}))${report("type", p, s, v)}` : "";
-  out += anyIssues(schema, v, p, s, c);
+  let out = types.length > 0 && !typedByGroup ? `if(!(${typeTest}))${report("type", place, v)}` : "";
+  out += anyIssues(schema, v, place, c);
   for (const [group, keywords] of GROUPS) {
     if (!used(schema, keywords)) continue;
-    const issues = (WRITERS[group] as (typeof WRITERS)[string])(schema, v, p, s, c);
+    const issues = (WRITERS[group] as (typeof WRITERS)[string])(schema, v, place, c);
     const guard = (GUARDS[group] as (v: string) => string)(v);
-    if (typedByGroup && group === single) out += `if(${guard}){${issues}}else ${report("type", p, s, v)}`;
+    if (typedByGroup && group === single) out += `if(${guard}){${issues}}else ${report("type", place, v)}`;
     else if (issues) out += `if(${guard}){${issues}}`;
   }
   return out;
@@ -230,9 +284,10 @@ function issuesOf(schema: Subschema, v: string, p: string, s: string, c: IssuesC
 
 /**
  * The collectors of a generated validator, as statements of its factory: one function
- * `(value, path, schema, errors)` per schema object that pushes the errors Ajv would report,
- * and `<check>.issues`, the root's. Empty when the schema uses something the collectors do
- * not cover: the runtime then builds the feedback with Ajv.
+ * `(value, path, schema)` per schema object with nested values (a `$ref` target, a union
+ * branch, an object or array value) that reports the errors Ajv would report through the
+ * runtime's helpers, and `<check>.issues`, the root's. Empty when the schema uses something
+ * the collectors do not cover: the runtime then builds the feedback with Ajv.
  */
 export function issuesSource(schema: JsonSchema, check: CheckContext, root: string): string {
   const functions: string[] = [];
@@ -244,13 +299,13 @@ export function issuesSource(schema: JsonSchema, check: CheckContext, root: stri
       if (known) return known;
       const name = `g${named.size}`;
       named.set(subschema, name);
-      functions.push(`function ${name}(v,p,s,e){${issuesOf(subschema, "v", "p", "s", context)}}`);
+      functions.push(`function ${name}(v,p,s){${issuesOf(subschema, "v", {}, context)}}`);
       return name;
     },
   };
   try {
     const collector = context.collectorOf(schema);
-    return `var E=h.issue;${functions.join("")}${root}.issues=${collector};`;
+    return `var E=h.issue,C=h.child;${functions.join("")}${root}.issues=${collector};`;
   } catch (error) {
     if (error instanceof OutsideSubset) return "";
     throw error;

@@ -65,20 +65,47 @@ export interface ValidatorHelpers {
   /** The check of a string format; throws for a format the runtime does not know. */
   format(name: string): (text: string) => boolean;
   /**
-   * Pushes onto `errors` the error Ajv would report for `keyword` at `path` (see
-   * {@link IssueCollector}); `extra` is the key of `required` and `additionalProperties`,
-   * the branches' collectors of `anyOf`.
+   * Reports the error Ajv would report for keyword `ISSUE_KEYWORDS[code]` at `path` for the
+   * value `value` of `schema` (see {@link IssueCollector}); `extra` is the key of
+   * `required` and `additionalProperties`, the branches' collectors of `anyOf`.
    */
-  issue(errors: object[], keyword: string, path: string, schema: JsonSchema, value: unknown, extra?: unknown): void;
+  issue(code: number, path: string, schema: JsonSchema, value: unknown, extra?: unknown): void;
+  /** {@link ValidatorHelpers.issue} for the value of property `key` of an object at `path` of `schema`. */
+  child(code: number, path: string, schema: JsonSchema, key: string, value: unknown): void;
   /** `path` with the key `key` appended, escaped as JSON Pointer escapes it. */
   path(path: string, key: string): string;
 }
 
+/** The keywords a generated collector reports, by the code it passes to {@link ValidatorHelpers.issue}. */
+export const ISSUE_KEYWORDS = [
+  "type",
+  "required",
+  "additionalProperties",
+  "enum",
+  "const",
+  "anyOf",
+  "maximum",
+  "minimum",
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "multipleOf",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "format",
+  "maxItems",
+  "minItems",
+  "items",
+  "maxProperties",
+  "minProperties",
+] as const;
+
 /**
- * What a generated check may carry for a rejected value: pushes onto `errors` what Ajv
- * (`allErrors`, `verbose`) reports for `value` at `path` against `schema`, in Ajv's order.
+ * What a generated check may carry for a rejected value: reports (through the helpers'
+ * `issue`) what Ajv (`allErrors`, `verbose`) reports for `value` at `path` against
+ * `schema`, in Ajv's order.
  */
-export type IssueCollector = (value: unknown, path: string, schema: JsonSchema, errors: object[]) => void;
+export type IssueCollector = (value: unknown, path: string, schema: JsonSchema) => void;
 
 /**
  * A validator the compiler generated for one schema: called once with the runtime's

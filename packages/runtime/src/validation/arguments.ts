@@ -12,10 +12,11 @@ import { type Parsed, parseArguments } from "../repair/parse.js";
 import type { Repair } from "../repair/repair.js";
 import type { IssueCollector, JsonSchema } from "../tools/spec.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
-import { checkerFor, type ErrorObject, type SchemaCheck } from "./compile.js";
+import { checkerFor, type SchemaCheck } from "./compile.js";
 import { hasDates, reviveDates } from "./dates.js";
 import { argumentFeedback, type Coverage } from "./feedback.js";
 import { type GeneratedCheck, generatedCheck } from "./generated.js";
+import { collectErrors } from "./generated-helpers.js";
 import { issuesFromAjv } from "./issues.js";
 import { at, quote, renderValue, shownPath, valueAt } from "./render.js";
 
@@ -193,16 +194,9 @@ export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
   return dated.value === check.args ? check : { ...check, args: deepFreeze(dated.value) as ToolArgs };
 }
 
-/** The errors of a value the generated check rejected, as Ajv would report them. */
-function collectedErrors(collect: IssueCollector, value: unknown, schema: JsonSchema): ErrorObject[] {
-  const errors: ErrorObject[] = [];
-  collect(value, "", schema, errors);
-  return errors;
-}
-
 /** A {@link SchemaCheck} from the compiler's check and collector. */
 function collected(check: GeneratedCheck, collect: IssueCollector, schema: JsonSchema): SchemaCheck {
-  return (value) => (check(value) ? undefined : collectedErrors(collect, value, schema));
+  return (value) => (check(value) ? undefined : collectErrors(collect, value, schema));
 }
 
 /** The checks and repairs of {@link validateArguments}, before dates are revived. */
@@ -229,7 +223,7 @@ function checkArguments(tool: Tool, raw: unknown, read: Read | undefined): Argum
       ? collected(generated, collect, schema)
       : (compiled ?? checkerOf(tool.name, schema, "parameters", !large));
   // The generated check said no already: straight to its collector.
-  const errors = generated && collect ? collectedErrors(collect, args, schema) : check(args);
+  const errors = generated && collect ? collectErrors(collect, args, schema) : check(args);
   if (!errors) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
   if (large) return fail(tool, issuesFromAjv(errors, schema).issues, "first");
   const coercions: Repair[] = [];

@@ -1,4 +1,4 @@
-import type { IssueCollector, JsonSchema, ValidatorHelpers } from "../tools/spec.js";
+import { ISSUE_KEYWORDS, type IssueCollector, type JsonSchema, type ValidatorHelpers } from "../tools/spec.js";
 import type { ErrorObject } from "./compile.js";
 import { childPath } from "./render.js";
 
@@ -66,23 +66,31 @@ export interface CollectedError extends ErrorObject {
   readonly branches?: readonly IssueCollector[] | undefined;
 }
 
+// Where the collector running now reports (see collectErrors); collectors never nest.
+let reported: CollectedError[] = [];
+
 /**
- * Pushes the error Ajv (`verbose`) makes for `keyword`: its params only for the keys the
+ * Reports the error Ajv (`verbose`) makes for a keyword: its params only for the keys the
  * feedback reads (limits are read from the schema), and an `anyOf`'s branch collectors.
  */
-function issue(
-  errors: object[],
-  keyword: string,
-  instancePath: string,
-  parentSchema: JsonSchema,
-  data: unknown,
-  extra?: unknown,
-): void {
+function issue(code: number, instancePath: string, parentSchema: JsonSchema, data: unknown, extra?: unknown): void {
+  const keyword = ISSUE_KEYWORDS[code] as string;
   const params = { missingProperty: extra, additionalProperty: extra };
   const branches = keyword === "anyOf" ? (extra as IssueCollector[]) : undefined;
-  const error: CollectedError = { instancePath, schemaPath: "", keyword, params, parentSchema, data, branches };
-  errors.push(error);
+  reported.push({ instancePath, schemaPath: "", keyword, params, parentSchema, data, branches });
+}
+
+function child(code: number, path: string, schema: JsonSchema, key: string, value: unknown): void {
+  issue(code, childPath(path, key), (schema.properties as Record<string, JsonSchema>)[key] as JsonSchema, value);
+}
+
+/** The errors `collect` reports for `value` of `schema`, as Ajv would report them. */
+export function collectErrors(collect: IssueCollector, value: unknown, schema: JsonSchema): CollectedError[] {
+  const errors: CollectedError[] = [];
+  reported = errors;
+  collect(value, "", schema);
+  return errors;
 }
 
 /** The helpers every generated validator receives. */
-export const validatorHelpers: ValidatorHelpers = { len, equal, unique, format, issue, path: childPath };
+export const validatorHelpers: ValidatorHelpers = { len, equal, unique, format, issue, child, path: childPath };

@@ -1,7 +1,7 @@
 import type { ValidationIssue } from "../errors.js";
 import type { IssueCollector, JsonSchema } from "../tools/spec.js";
 import { checkerFor, type ErrorObject } from "./compile.js";
-import type { CollectedError } from "./generated-helpers.js";
+import { type CollectedError, collectErrors } from "./generated-helpers.js";
 import { at, childPath, quote, renderValue } from "./render.js";
 import { admits, branches, declaredKeys, propertySchema, resolve, typeOfValue, typesOf } from "./schema-nav.js";
 
@@ -63,13 +63,7 @@ function issuesIn(
   collect: IssueCollector | undefined,
 ) {
   const schema = alone(branch, root);
-  let errors: readonly ErrorObject[];
-  if (collect) {
-    const found: ErrorObject[] = [];
-    collect(value, "", schema, found);
-    errors = found;
-  } else errors = checkerFor(schema)(value) ?? [];
-  return toIssues(errors, schema, path);
+  return toIssues(collect ? collectErrors(collect, value, schema) : (checkerFor(schema)(value) ?? []), schema, path);
 }
 
 /**
