@@ -41,6 +41,7 @@ describe("specSource", () => {
       format: () => () => true,
       issue: () => {},
       child: () => {},
+      object: () => true,
       path: (path: string, key: string) => `${path}/${key}`,
     };
     const parameters = written.validator?.(helpers, spec.parameters);

@@ -186,13 +186,20 @@ function arrayIssues(schema: JsonSchema, v: string, place: Place, c: IssuesConte
   return out;
 }
 
+/** True when the runtime's `h.object` writes the type test and key-level errors of `schema`'s value. */
+function byObjectHelper(schema: JsonSchema, place: Place): boolean {
+  return place.key === undefined && schema.type === "object";
+}
+
 function objectIssues(schema: JsonSchema, v: string, place: Place, c: IssuesContext): string {
   let out = "";
   const properties = (schema.properties ?? {}) as Record<string, Subschema>;
   const keys = Object.keys(properties);
   // Ajv leaves a `__proto__` property out of `properties`; so does nothing else here.
   if (keys.includes("__proto__")) outside("a __proto__ property");
-  if (schema.maxProperties !== undefined || schema.minProperties !== undefined) {
+  // With h.object, the runtime reports the key counts, the missing and the unexpected keys.
+  const helped = byObjectHelper(schema, place);
+  if (!helped && (schema.maxProperties !== undefined || schema.minProperties !== undefined)) {
     const n = c.check.name("n");
     out += `const ${n}=Object.keys(${v}).length;`;
     if (schema.maxProperties !== undefined)
@@ -200,13 +207,14 @@ function objectIssues(schema: JsonSchema, v: string, place: Place, c: IssuesCont
     if (schema.minProperties !== undefined)
       out += `if(${n}<${schema.minProperties})${report("minProperties", place, v)}`;
   }
-  for (const key of (schema.required ?? []) as string[])
-    out += `if(${member(v, key)}===undefined)${report("required", place, v, JSON.stringify(key))}`;
+  if (!helped)
+    for (const key of (schema.required ?? []) as string[])
+      out += `if(${member(v, key)}===undefined)${report("required", place, v, JSON.stringify(key))}`;
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, Subschema>).map(
     ([pattern, sub]) => [c.check.constant("r", `new RegExp(${JSON.stringify(pattern)},"u")`), pattern, sub] as const,
   );
   const extra = schema.additionalProperties;
-  if (extra !== undefined && extra !== true) {
+  if (extra !== undefined && extra !== true && !(helped && extra === false && patterns.length === 0)) {
     const k = c.check.name("k");
     const declared = keys.map((key) => `case ${JSON.stringify(key)}:`).join("");
     const unmatched = patterns.map(([pattern]) => `${pattern}.test(${k})`).join("||");
@@ -276,7 +284,8 @@ function issuesOf(schema: Subschema, v: string, place: Place, c: IssuesContext):
     if (!used(schema, keywords)) continue;
     const issues = (WRITERS[group] as (typeof WRITERS)[string])(schema, v, place, c);
     const guard = (GUARDS[group] as (v: string) => string)(v);
-    if (typedByGroup && group === single) out += `if(${guard}){${issues}}else ${report("type", place, v)}`;
+    if (group === "object" && byObjectHelper(schema, place)) out += `if(h.object(${v},p,s)){${issues}}`;
+    else if (typedByGroup && group === single) out += `if(${guard}){${issues}}else ${report("type", place, v)}`;
     else if (issues) out += `if(${guard}){${issues}}`;
   }
   return out;

@@ -74,6 +74,13 @@ export interface ValidatorHelpers {
   child(code: number, path: string, schema: JsonSchema, key: string, value: unknown): void;
   /** `path` with the key `key` appended, escaped as JSON Pointer escapes it. */
   path(path: string, key: string): string;
+  /**
+   * For a schema of the one type `object`: reports its type error and returns false when
+   * `value` is no object; otherwise reports the object's key-level errors Ajv finds before
+   * `properties` (`maxProperties`, `minProperties`, `required`, and `additionalProperties:
+   * false` when there are no `patternProperties`) and returns true.
+   */
+  object(value: unknown, path: string, schema: JsonSchema): boolean;
 }
 
 /** The keywords a generated collector reports, by the code it passes to {@link ValidatorHelpers.issue}. */

@@ -84,6 +84,28 @@ function child(code: number, path: string, schema: JsonSchema, key: string, valu
   issue(code, childPath(path, key), (schema.properties as Record<string, JsonSchema>)[key] as JsonSchema, value);
 }
 
+function object(value: unknown, path: string, schema: JsonSchema): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    issue(0, path, schema, value);
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  const { maxProperties, minProperties, required, additionalProperties, patternProperties } = schema;
+  if (maxProperties !== undefined || minProperties !== undefined) {
+    const size = Object.keys(record).length;
+    if (size > (maxProperties as number)) issue(ISSUE_KEYWORDS.indexOf("maxProperties"), path, schema, record);
+    if (size < (minProperties as number)) issue(ISSUE_KEYWORDS.indexOf("minProperties"), path, schema, record);
+  }
+  // Present means own and not undefined, as Ajv (`ownProperties`) tests it.
+  for (const key of (required ?? []) as string[])
+    if (!Object.hasOwn(record, key) || record[key] === undefined) issue(1, path, schema, record, key);
+  if (additionalProperties === false && patternProperties === undefined) {
+    const declared = (schema.properties ?? {}) as object;
+    for (const key in record) if (!Object.hasOwn(declared, key)) issue(2, path, schema, record, key);
+  }
+  return true;
+}
+
 /** The errors `collect` reports for `value` of `schema`, as Ajv would report them. */
 export function collectErrors(collect: IssueCollector, value: unknown, schema: JsonSchema): CollectedError[] {
   const errors: CollectedError[] = [];
@@ -93,4 +115,4 @@ export function collectErrors(collect: IssueCollector, value: unknown, schema: J
 }
 
 /** The helpers every generated validator receives. */
-export const validatorHelpers: ValidatorHelpers = { len, equal, unique, format, issue, child, path: childPath };
+export const validatorHelpers: ValidatorHelpers = { len, equal, unique, format, issue, child, path: childPath, object };
