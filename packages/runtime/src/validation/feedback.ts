@@ -40,7 +40,10 @@ export const MAX_FEEDBACK_CHARS = 8_000;
 
 /** `lines` joined, cut to {@link MAX_FEEDBACK_CHARS} with a visible marker, `last` always kept. */
 function capped(lines: readonly string[], last: string): string {
-  const body = lines.join("\n");
+  // Concatenated, not joined: the engine keeps the pieces until the text is read, and a
+  // caller that only passes the message on (or reads its length) never pays for copying it.
+  let body = lines[0] ?? "";
+  for (let i = 1; i < lines.length; i++) body += `\n${lines[i]}`;
   if (body.length + 1 + last.length <= MAX_FEEDBACK_CHARS) return `${body}\n${last}`;
   const marker = "… (feedback cut here)";
   return `${body.slice(0, MAX_FEEDBACK_CHARS - last.length - marker.length - 1)}${marker}\n${last}`;
