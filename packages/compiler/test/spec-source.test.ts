@@ -32,6 +32,12 @@ describe("specSource", () => {
     }
   });
 
+  it("gives the parameters' check an issue collector and the output schema's none (Ajv words a wrong return value)", () => {
+    const written = evaluate(specSource(spec));
+    expect(written.validator?.toString()).toContain(".issues=");
+    expect(written.outputValidator?.toString()).not.toContain(".issues=");
+  });
+
   it("writes checks that accept and reject as the schemas say", () => {
     const written = evaluate(specSource(spec));
     const helpers = {

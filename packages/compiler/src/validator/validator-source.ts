@@ -6,19 +6,21 @@ import { type CheckContext, checksOf, OutsideSubset } from "./schema-checks.js";
  * The source of a generated validator for `schema`, or `undefined` when the schema uses
  * something outside the subset the generator covers (then the runtime keeps using Ajv).
  *
- * The text is a factory, `function(h){...; return f0}`: the runtime calls it once, on the
- * tool's first call, with its helpers (code-point length, deep equality, formats), and gets
- * back `(value) => boolean`. Regular expressions and constants are made in the factory, once;
- * each `$defs` entry, each union branch and the root are plain functions that return false
- * at the first keyword that fails, with nested objects and arrays checked inline.
+ * The text is a factory, `function(h,S){...; return f0}`: the runtime calls it once, on the
+ * tool's first call, with its helpers (code-point length, deep equality, formats, issue
+ * reporting) and the schema, and gets back `(value) => boolean`. Regular expressions and
+ * constants are made in the factory, once; each `$defs` entry, each union branch and the root
+ * are plain functions that return false at the first keyword that fails, with nested objects
+ * and arrays checked inline. With `issues` (the default), the check also carries `issues`,
+ * the collector of a rejected value's errors (issues-source.ts).
  *
  * @example
  * ```ts
  * validatorSource({ type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false });
- * // 'function(h){function f0(v){if(!(typeof v==="object"&&v!==null&&!Array.isArray(v)))return false;...return true}return f0}'
+ * // 'function(h,S){function f0(v){if(!(typeof v==="object"&&v!==null&&!Array.isArray(v)))return false;...return true}...f0.issues=g0;return f0}'
  * ```
  */
-export function validatorSource(schema: JsonSchema): string | undefined {
+export function validatorSource(schema: JsonSchema, { issues = true } = {}): string | undefined {
   const defs = schema.$defs;
   if (defs !== undefined && (typeof defs !== "object" || defs === null || Array.isArray(defs))) return undefined;
   const functions: string[] = [];
@@ -47,8 +49,8 @@ export function validatorSource(schema: JsonSchema): string | undefined {
   try {
     const root = context.functionOf(schema);
     // The collectors of a rejected value's errors (issues-source.ts) get the schema itself, `S`.
-    const issues = issuesSource(schema, context, root);
-    return `function(h,S){${constants.join("")}${functions.join("")}${issues}return ${root}}`;
+    const collectors = issues ? issuesSource(schema, context, root) : "";
+    return `function(h,S){${constants.join("")}${functions.join("")}${collectors}return ${root}}`;
   } catch (error) {
     if (error instanceof OutsideSubset) return undefined;
     throw error;

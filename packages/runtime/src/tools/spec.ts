@@ -83,7 +83,10 @@ export interface ValidatorHelpers {
   object(value: unknown, path: string, schema: JsonSchema): boolean;
 }
 
-/** The keywords a generated collector reports, by the code it passes to {@link ValidatorHelpers.issue}. */
+/**
+ * The keywords a generated collector reports, by the code it passes to
+ * {@link ValidatorHelpers.issue}. Append only: compiled specs carry the codes.
+ */
 export const ISSUE_KEYWORDS = [
   "type",
   "required",
