@@ -1,5 +1,6 @@
 import type { TokenUsage, ToolCall } from "../agent/messages.js";
 import type { FinishReason, ModelResponse } from "../agent/model.js";
+import { parsedArguments } from "../validation/parsed-arguments.js";
 import { finishReason } from "./finish.js";
 
 /** A content block as Anthropic sends and wants back; thinking blocks are replayed verbatim. */
@@ -32,7 +33,11 @@ export function parseAnthropicMessage(body: unknown): ModelResponse {
   const content = b.content ?? [];
   const toolCalls: ToolCall[] = content
     .filter((c) => c.type === "tool_use")
-    .map((c) => ({ id: String(c.id), name: String(c.name), arguments: (c.input ?? {}) as Record<string, unknown> }));
+    .map((c) => ({
+      id: String(c.id),
+      name: String(c.name),
+      arguments: parsedArguments((c.input ?? {}) as Record<string, unknown>),
+    }));
   const text = content
     .filter((c) => c.type === "text")
     .map((c) => String(c.text))

@@ -1,5 +1,6 @@
 import type { ToolCall } from "../agent/messages.js";
 import type { FinishReason, ModelResponse, ModelStreamEvent } from "../agent/model.js";
+import { parsedArguments } from "../validation/parsed-arguments.js";
 import { CallAccumulator } from "./call-accumulator.js";
 import { finishReason } from "./finish.js";
 import { streamErrorEvent } from "./stream-error.js";
@@ -75,7 +76,7 @@ export class GeminiTurn {
       return this.calls.add(`c${this.parts.length}`, {
         id: call.id,
         name: call.name,
-        arguments: call.args ?? {},
+        arguments: parsedArguments(call.args ?? {}),
         providerData: data,
       });
     }

@@ -18,6 +18,7 @@ import { argumentFeedback, type Coverage } from "./feedback.js";
 import { type GeneratedCheck, generatedCheck } from "./generated.js";
 import { collectErrors } from "./generated-helpers.js";
 import { issuesFromAjv } from "./issues.js";
+import { isParsedArguments } from "./parsed-arguments.js";
 import { at, quote, renderValue, shownPath, valueAt } from "./render.js";
 
 /** The result of checking a model's arguments: frozen arguments and the repairs made, or the error to send back. */
@@ -119,7 +120,8 @@ function readArguments(raw: unknown, count: ValueCount, read: Read | undefined):
     }
     // Copied (and frozen in the same pass) before anything else looks at it: a caller's
     // getters and proxies run only here, and the caller's own objects are never frozen.
-    return parseArguments(cloneArguments(raw, true, count, true));
+    // An object the runtime parsed from a provider's JSON is its own: frozen in place.
+    return parseArguments(cloneArguments(raw, !isParsedArguments(raw), count, true));
   } catch (error) {
     if (!(error instanceof ArgumentReadError)) throw error;
     return { ok: false, issue: readIssue(error) };
@@ -155,7 +157,7 @@ function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
     args =
       typeof raw === "string"
         ? cloneArguments(JSON.parse(raw), false, FAST_COUNT, true)
-        : cloneArguments(raw, true, FAST_COUNT, true);
+        : cloneArguments(raw, !isParsedArguments(raw), FAST_COUNT, true);
   } catch (error) {
     // A refused value (too deep, not finite, a getter that throws) is reported as the full
     // path would; text that is not strict JSON goes there to be repaired.
