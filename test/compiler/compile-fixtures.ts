@@ -39,6 +39,14 @@ export function fixtureCases(): string[] {
     .sort();
 }
 
+/** The sample arguments a fixture keeps beside its source (`valid.json`, then `invalid.json`), if any. */
+export function fixtureSamples(name: string): unknown[] {
+  return ["valid.json", "invalid.json"].flatMap((file) => {
+    const full = path.join(FIXTURES, name, file);
+    return existsSync(full) ? (JSON.parse(readFileSync(full, "utf8")) as unknown[]) : [];
+  });
+}
+
 /**
  * The plugin options of the fixture in `dir`: its `options.json`, or none when it has no
  * such file. A file that is not a JSON object fails the run, naming the file: a typo must

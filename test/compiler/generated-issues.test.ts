@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import { type Tool, type ToolSpec, validateArguments } from "toolwright";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +9,7 @@ import {
   parameters as bookFlight,
   cases as malformedCalls,
 } from "../../packages/runtime/test/validation/malformed-cases.js";
-import { compileFixtures, FIXTURES, type FixtureResult, fixtureCases } from "./compile-fixtures.js";
+import { compileFixtures, type FixtureResult, fixtureCases, fixtureSamples } from "./compile-fixtures.js";
 import { valuesFor } from "./schema-values.js";
 
 // A rejected call's feedback built from the generated collectors must be the one Ajv's
@@ -31,13 +29,6 @@ interface Case {
 const cases = fixtureCases().filter((name) => !name.startsWith("err-"));
 let compiled: Map<string, FixtureResult>;
 
-function samplesOf(name: string): unknown[] {
-  return ["valid.json", "invalid.json"].flatMap((file) => {
-    const full = path.join(FIXTURES, name, file);
-    return existsSync(full) ? (JSON.parse(readFileSync(full, "utf8")) as unknown[]) : [];
-  });
-}
-
 function parametersOf(name: string): Case[] {
   const result = compiled.get(name);
   if (!result) throw new Error(`fixture ${name} was not compiled`);
@@ -45,7 +36,7 @@ function parametersOf(name: string): Case[] {
     label: `${name} #${i} ${spec.name}`,
     schema: spec.parameters as Schema,
     validator: spec.validator,
-    samples: i === 0 ? samplesOf(name) : [],
+    samples: i === 0 ? fixtureSamples(name) : [],
   }));
 }
 

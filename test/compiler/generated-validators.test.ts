@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import fc from "fast-check";
@@ -9,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 // produces, and the helpers the runtime hands every generated validator.
 import { validatorSource } from "../../packages/compiler/dist/validator/validator-source.js";
 import { validatorHelpers } from "../../packages/runtime/src/validation/generated-helpers.js";
-import { compileFixtures, FIXTURES, type FixtureResult, fixtureCases } from "./compile-fixtures.js";
+import { compileFixtures, type FixtureResult, fixtureCases, fixtureSamples } from "./compile-fixtures.js";
 import { valuesFor } from "./schema-values.js";
 
 // The generated validators and Ajv (the reference: JSON Schema 2020-12, ajv-formats in the
@@ -30,13 +28,6 @@ interface Case {
 const cases = fixtureCases().filter((name) => !name.startsWith("err-"));
 let compiled: Map<string, FixtureResult>;
 
-function samplesOf(name: string): unknown[] {
-  return ["valid.json", "invalid.json"].flatMap((file) => {
-    const full = path.join(FIXTURES, name, file);
-    return existsSync(full) ? (JSON.parse(readFileSync(full, "utf8")) as unknown[]) : [];
-  });
-}
-
 /** Every schema of every spec of a fixture: parameters and output schema, each with its generated validator. */
 function schemasOf(name: string): Case[] {
   const result = compiled.get(name);
@@ -46,7 +37,7 @@ function schemasOf(name: string): Case[] {
       label: `${name} #${i} ${spec.name} parameters`,
       schema: spec.parameters as Record<string, unknown>,
       validator: spec.validator,
-      samples: i === 0 ? samplesOf(name) : [],
+      samples: i === 0 ? fixtureSamples(name) : [],
     },
     ...(spec.outputSchema
       ? [
