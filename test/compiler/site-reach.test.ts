@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -77,6 +77,24 @@ describe("SiteReach: the files that can hold a tool site", () => {
       "a.ts": true,
       "b.ts": true,
     });
+  });
+
+  it("follows installed libraries only through one that names toolwright, however deep", () => {
+    const library = (name: string, types: string) => {
+      const dir = path.join(root, "node_modules", name);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, version: "1.0.0", types: "index.d.ts" }));
+      writeFileSync(path.join(dir, "index.d.ts"), types);
+    };
+    library("plain-lib", "export declare function double(n: number): number;\n");
+    library("tw-helpers", 'export { tool as helperTool } from "toolwright";\n');
+    library("outer-lib", 'export * from "tw-helpers";\n');
+    expect(
+      reachOf({
+        "plain.ts": 'import { double } from "plain-lib";\nexport const four = double(2);\n',
+        "outer.ts": 'import { helperTool } from "outer-lib";\nexport const t = helperTool;\n',
+      }),
+    ).toEqual({ "plain.ts": false, "outer.ts": true });
   });
 
   it("includes every file once a global declaration reaches toolwright", () => {

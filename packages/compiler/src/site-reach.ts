@@ -43,9 +43,22 @@ export class SiteReach {
     const importers = new Map<ts.SourceFile, ts.SourceFile[]>();
     const pending: ts.SourceFile[] = [];
     let unknown = false;
-    for (const file of program.getSourceFiles()) {
-      if (program.isSourceFileDefaultLibrary(file)) continue;
-      if (types.isRuntimeFile(file.fileName)) pending.push(file);
+    const files = program.getSourceFiles().filter((file) => !program.isSourceFileDefaultLibrary(file));
+    // Resolving module names is the cost here (thousands in @types/node alone). A library's
+    // declarations can only lead to toolwright if some library file names it: when none
+    // does, no library file is a link and their names need no resolving.
+    const librariesMayLink = files.some(
+      (file) =>
+        program.isSourceFileFromExternalLibrary(file) &&
+        !types.isRuntimeFile(file.fileName) &&
+        file.text.includes("toolwright"),
+    );
+    for (const file of files) {
+      if (types.isRuntimeFile(file.fileName)) {
+        pending.push(file);
+        continue;
+      }
+      if (!librariesMayLink && program.isSourceFileFromExternalLibrary(file)) continue;
       const names = moduleNamesOf(file);
       if (!names) unknown = true;
       for (const name of names ?? []) {
