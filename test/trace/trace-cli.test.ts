@@ -72,6 +72,21 @@ describe("toolwright trace", () => {
     expect(stdout).toMatch(/└─ waiting for approval: cancel_order \{"id":"A-771"\} \(call_2_0\)/);
   });
 
+  it("reads a saved run without loading TypeScript (commands load when they run)", async () => {
+    // Preloaded into the CLI's process: at exit, tells whether TypeScript's compiler was required.
+    const probe = join(dir, "probe.cjs");
+    writeFileSync(
+      probe,
+      `process.on("exit", () => process.stderr.write("typescript loaded: " + Object.keys(require.cache).some((f) => /[\\\\/]typescript[\\\\/]lib[\\\\/]/.test(f)) + "\\n"));`,
+    );
+    const traced = await run(process.execPath, ["--require", probe, bin, "trace", "run.json"], { cwd: dir });
+    expect(traced.stdout).toContain("answer: Order A-771 shipped");
+    expect(traced.stderr).toContain("typescript loaded: false");
+    // The probe itself sees a command that does load it.
+    const printed = await run(process.execPath, ["--require", probe, bin, "print", "--help"], { cwd: dir });
+    expect(printed.stderr).toContain("typescript loaded: true");
+  });
+
   it("paints on a terminal", async () => {
     // `script` gives the process a pseudo-terminal, as a person's shell would.
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} trace run.json`;

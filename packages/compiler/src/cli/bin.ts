@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `toolwright` executable: runs the dispatcher on the process's arguments and streams.
-import { main } from "./index.js";
+// main.js, not index.js: the commands load when run, so `toolwright trace` starts without TypeScript.
+import { main } from "./main.js";
 
 process.exitCode = await main(process.argv.slice(2), {
   cwd: process.cwd(),
