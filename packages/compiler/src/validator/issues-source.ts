@@ -63,6 +63,9 @@ const GROUPS: readonly (readonly [string, readonly string[]])[] = [
   ["object", ["maxProperties", "minProperties", "required", "additionalProperties", "properties", "patternProperties"]],
 ];
 
+/** The keywords of the array group: a property using one is collected by its own collector. */
+const ARRAY_KEYWORDS = (GROUPS.find(([group]) => group === "array") as (typeof GROUPS)[number])[1];
+
 /** Keywords that change acceptance; beside a `$ref`, Ajv would run them in another order. */
 const VALIDATING = new Set([
   "type",
@@ -236,7 +239,7 @@ function objectIssues(schema: JsonSchema, v: string, place: Place, c: IssuesCont
       Object.keys(sub).every((k) => !VALIDATING.has(k) || INLINE.has(k));
     const simple = inline && !used(sub, ["properties", "required", "additionalProperties", "patternProperties"]);
     const issues =
-      simple && !used(sub, GROUPS[2]?.[1] ?? [])
+      simple && !used(sub, ARRAY_KEYWORDS)
         ? issuesOf(sub, x, { key }, c)
         : collect(sub, x, child("p", key), at("s.properties", key), c);
     if (issues) out += `{const ${x}=${member(v, key)};if(${x}!==undefined){${issues}}}`;

@@ -102,6 +102,16 @@ function readIssue(error: ArgumentReadError): ValidationIssue {
 }
 
 /**
+ * Arguments given as a value, checked and frozen: a caller's object is copied (in the same
+ * pass) before anything else looks at it, so its getters and proxies run only here and its
+ * own objects are never frozen; an object the runtime parsed from a provider's JSON is its
+ * own, frozen in place.
+ */
+function frozenArguments(raw: unknown, count: ValueCount): unknown {
+  return cloneArguments(raw, !isParsedArguments(raw), count, true);
+}
+
+/**
  * The arguments as a private, checked and frozen copy: text is parsed, a caller's object is
  * copied. `count` receives the number of values they hold. Arguments {@link validFast}
  * already read are taken as they are.
@@ -118,10 +128,7 @@ function readArguments(raw: unknown, count: ValueCount, read: Read | undefined):
       if (parsed.ok) cloneArguments(parsed.value, false, count, true);
       return parsed;
     }
-    // Copied (and frozen in the same pass) before anything else looks at it: a caller's
-    // getters and proxies run only here, and the caller's own objects are never frozen.
-    // An object the runtime parsed from a provider's JSON is its own: frozen in place.
-    return parseArguments(cloneArguments(raw, !isParsedArguments(raw), count, true));
+    return parseArguments(frozenArguments(raw, count));
   } catch (error) {
     if (!(error instanceof ArgumentReadError)) throw error;
     return { ok: false, issue: readIssue(error) };
@@ -157,7 +164,7 @@ function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
     args =
       typeof raw === "string"
         ? cloneArguments(JSON.parse(raw), false, FAST_COUNT, true)
-        : cloneArguments(raw, !isParsedArguments(raw), FAST_COUNT, true);
+        : frozenArguments(raw, FAST_COUNT);
   } catch (error) {
     // A refused value (too deep, not finite, a getter that throws) is reported as the full
     // path would; text that is not strict JSON goes there to be repaired.

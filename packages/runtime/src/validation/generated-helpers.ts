@@ -66,6 +66,13 @@ export interface CollectedError extends ErrorObject {
   readonly branches?: readonly IssueCollector[] | undefined;
 }
 
+// The keyword codes the object helper reports with (generated code passes its own).
+const TYPE = ISSUE_KEYWORDS.indexOf("type");
+const REQUIRED = ISSUE_KEYWORDS.indexOf("required");
+const ADDITIONAL = ISSUE_KEYWORDS.indexOf("additionalProperties");
+const MAX_PROPERTIES = ISSUE_KEYWORDS.indexOf("maxProperties");
+const MIN_PROPERTIES = ISSUE_KEYWORDS.indexOf("minProperties");
+
 // Where the collector running now reports (see collectErrors); collectors never nest.
 let reported: CollectedError[] = [];
 
@@ -86,22 +93,22 @@ function child(code: number, path: string, schema: JsonSchema, key: string, valu
 
 function object(value: unknown, path: string, schema: JsonSchema): boolean {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    issue(0, path, schema, value);
+    issue(TYPE, path, schema, value);
     return false;
   }
   const record = value as Record<string, unknown>;
   const { maxProperties, minProperties, required, additionalProperties, patternProperties } = schema;
   if (maxProperties !== undefined || minProperties !== undefined) {
     const size = Object.keys(record).length;
-    if (size > (maxProperties as number)) issue(ISSUE_KEYWORDS.indexOf("maxProperties"), path, schema, record);
-    if (size < (minProperties as number)) issue(ISSUE_KEYWORDS.indexOf("minProperties"), path, schema, record);
+    if (size > (maxProperties as number)) issue(MAX_PROPERTIES, path, schema, record);
+    if (size < (minProperties as number)) issue(MIN_PROPERTIES, path, schema, record);
   }
   // Present means own and not undefined, as Ajv (`ownProperties`) tests it.
   for (const key of (required ?? []) as string[])
-    if (!Object.hasOwn(record, key) || record[key] === undefined) issue(1, path, schema, record, key);
+    if (!Object.hasOwn(record, key) || record[key] === undefined) issue(REQUIRED, path, schema, record, key);
   if (additionalProperties === false && patternProperties === undefined) {
     const declared = (schema.properties ?? {}) as object;
-    for (const key in record) if (!Object.hasOwn(declared, key)) issue(2, path, schema, record, key);
+    for (const key in record) if (!Object.hasOwn(declared, key)) issue(ADDITIONAL, path, schema, record, key);
   }
   return true;
 }
