@@ -3,6 +3,7 @@ import { DEFAULT_TIMEOUT_MS, NEVER_ABORTED } from "../invoke/run-tool.js";
 import { InMemoryStore } from "../memory/in-memory-store.js";
 import { type MemoryOptions, memoryScope, resolveMemory } from "../memory/memory.js";
 import type { Touched } from "../policy/capabilities.js";
+import type { EgressAllowlist } from "../policy/egress-allowlist.js";
 import { type PolicyOptions, resolvePolicy } from "../policy/run-policy.js";
 import type { AgentConfig, RunEnv, ToolExceptionPolicy } from "../runner/env.js";
 import { type AgentHooks, hookList } from "../runner/hooks.js";
@@ -95,6 +96,13 @@ type RunArgs<Deps> = unknown extends Deps
 
 /** Where a run starts: a user message, a transcript to continue, or a paused run's state. */
 export type RunInput = string | readonly Message[] | RunState;
+
+/** The URL check of an egress allowlist, its code loaded only for an agent that has one. */
+async function egressCheckOf(allowlist: EgressAllowlist | undefined): Promise<RunEnv["egressCheck"]> {
+  if (!allowlist) return undefined;
+  const { checkUrl } = await import("../policy/egress-url.js");
+  return (url) => checkUrl(url, allowlist);
+}
 
 /**
  * An LLM agent: a model, instructions and tools, driven by the run loop under limits.
@@ -263,6 +271,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
       streaming,
       events: streaming || observers.length > 0,
       memoryScope: child ? child.memoryScope : memoryScope(this.name, config.memory, options),
+      egressCheck: await egressCheckOf(config.policy.egress),
     };
     const run = adapt ? adapt(env) : env;
     linkRun(run);

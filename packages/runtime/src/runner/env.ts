@@ -1,5 +1,6 @@
 import type { Model, ToolDefinition } from "../agent/model.js";
 import type { ResolvedMemory } from "../memory/memory.js";
+import type { EgressVerdict } from "../policy/egress-url.js";
 import type { ResolvedPolicy } from "../policy/run-policy.js";
 import type { Tool } from "../tools/tool-types.js";
 import type { AfterToolHook, BeforeToolHook, ModelMiddleware } from "./hooks.js";
@@ -52,6 +53,11 @@ export interface RunEnv {
   readonly streaming: boolean;
   /** Whether anyone reads the loop's events (a stream or an observer); `run()` alone reads none, so none are made. */
   readonly events: boolean;
+  /**
+   * The agent's egress allowlist as a check of one URL argument, loaded when the run starts
+   * (agents without an allowlist never load the URL checks); undefined without an allowlist.
+   */
+  readonly egressCheck: ((url: unknown) => EgressVerdict) | undefined;
   /** Whose memory `ctx.memory` reads: `user:<id>` or `session:<id>`; undefined for the run's own session. */
   readonly memoryScope: string | undefined;
 }

@@ -95,7 +95,7 @@ async function runBefore(
     }
     const checked = validateArguments(tool, decision.args);
     if (!checked.ok) return { ran: { outcome: "invalid_arguments", content: checked.error.message, attempts: 0 } };
-    const refused = await egressRefusal(env, tool, checked.args);
+    const refused = egressRefusal(env, tool, checked.args);
     if (refused) return { ran: { outcome: "rejected", content: rejectedText(refused), attempts: 0 } };
     args = checked.args;
   }

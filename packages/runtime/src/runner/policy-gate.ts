@@ -15,8 +15,8 @@ export type PolicyVerdict =
  * The policy on a new call: the egress allowlist first (no approval can widen it), then
  * the trifecta, then the agent's autonomy tier.
  */
-export async function policyVerdict(env: RunEnv, tool: Tool, args: ToolArgs): Promise<PolicyVerdict> {
-  const refused = await egressRefusal(env, tool, args);
+export function policyVerdict(env: RunEnv, tool: Tool, args: ToolArgs): PolicyVerdict {
+  const refused = egressRefusal(env, tool, args);
   if (refused) return { kind: "refuse", message: refused };
   const { policy } = env.config;
   const { touched } = env.snapshot;
@@ -30,13 +30,10 @@ export async function policyVerdict(env: RunEnv, tool: Tool, args: ToolArgs): Pr
 }
 
 /** Why the URL argument of an egress tool is refused, or undefined when the allowlist has it (or the tool has none). */
-export async function egressRefusal(env: RunEnv, tool: Tool, args: ToolArgs): Promise<string | undefined> {
-  const allowlist = env.config.policy.egress;
+export function egressRefusal(env: RunEnv, tool: Tool, args: ToolArgs): string | undefined {
   // An egress tool without an allowlist never reaches a run: the agent's configuration refuses it.
-  if (tool.egress === undefined || !allowlist) return undefined;
-  // Loaded with the first call of an egress tool: agents without one never load the URL checks.
-  const { checkUrl } = await import("../policy/egress-url.js");
-  const verdict = checkUrl(args[tool.egress], allowlist);
+  if (tool.egress === undefined || !env.egressCheck) return undefined;
+  const verdict = env.egressCheck(args[tool.egress]);
   if (verdict.ok) return undefined;
   return `${tool.name} may not reach the "${tool.egress}" given: ${verdict.reason}. Use a URL the allowlist allows, or tell the user this address cannot be reached.`;
 }

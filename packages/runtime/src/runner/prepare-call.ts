@@ -46,7 +46,7 @@ export async function prepareCall(env: RunEnv, pending: PendingCall, step: numbe
       const settled = settle(call.id, tool.name, "invalid_arguments", checked.error.message, { approval: "approved" });
       return { kind: "settled", settled };
     }
-    const refused = await egressRefusal(env, tool, checked.args);
+    const refused = egressRefusal(env, tool, checked.args);
     if (refused) return { kind: "settled", settled: settle(call.id, tool.name, "rejected", rejectedText(refused)) };
     admitCall(env, tool);
     return { kind: "run", tool, args: checked.args, facts: { repairs: checked.repairs, approval: "approved" } };
@@ -65,7 +65,7 @@ export async function prepareCall(env: RunEnv, pending: PendingCall, step: numbe
     }
   }
 
-  const verdict = await policyVerdict(env, tool, checked.args);
+  const verdict = policyVerdict(env, tool, checked.args);
   if (verdict.kind === "refuse") {
     return { kind: "settled", settled: settle(call.id, tool.name, "rejected", rejectedText(verdict.message)) };
   }
