@@ -6,9 +6,10 @@ import { validatorSource } from "../../packages/compiler/dist/validator/validato
 import { compileFixtures, type FixtureResult, fixtureCases } from "./compile-fixtures.js";
 import { valuesFor } from "./schema-values.js";
 
-// A tool with a generated check takes a short path for valid arguments (one copy, the check,
-// a shared empty repairs list); everything else goes the full way, as a hand-written tool's
-// arguments always do. Both must give the same verdict and the same frozen private copy.
+// A tool with a generated check takes a short path for valid arguments (its reader, or one
+// copy and the check; a shared empty repairs list); everything else goes the full way, as a
+// hand-written tool's arguments always do. Both must give the same verdict and the same
+// frozen private copy.
 
 type Schema = Record<string, unknown>;
 
@@ -45,7 +46,8 @@ function expectSame(spec: ToolSpec, raw: unknown): ReturnType<typeof validateArg
   expect(fast.ok).toBe(full.ok);
   if (fast.ok && full.ok) {
     expect(fast.args).toStrictEqual(full.args);
-    expect(Object.keys(fast.args)).toEqual(Object.keys(full.args));
+    // Same keys; a reader's copy lists them in the schema's order (see "the reader" below).
+    expect(Object.keys(fast.args).sort()).toEqual(Object.keys(full.args).sort());
     expect(fast.repairs).toEqual(full.repairs);
     expect(deeplyFrozen(fast.args)).toBe(true);
     expect(fast.args).not.toBe(raw);
@@ -193,5 +195,115 @@ describe("the short path of valid arguments", () => {
     expect(check.ok && check.repairs.map((r) => r.kind)).toEqual(["json_repaired", "string_to_number"]);
     expect(expectSame(weather, "").ok).toBe(false);
     expect(expectSame(weather, '"{\\"city\\":\\"Paris\\"}"').ok).toBe(true);
+  });
+});
+
+/** A schema the reader covers: closed objects, arrays and primitives only. */
+const order = specOf({
+  type: "object",
+  properties: {
+    sku: { type: "string", minLength: 1 },
+    quantity: { type: "integer", minimum: 1 },
+    note: { type: ["string", "null"] },
+    lines: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { text: { type: "string" }, tag: { enum: ["a", "b"] } },
+        required: ["text"],
+        additionalProperties: false,
+      },
+      maxItems: 3,
+    },
+    codes: { type: "array", items: { type: "number" }, uniqueItems: true },
+    gift: { type: "boolean" },
+  },
+  required: ["sku", "quantity", "gift"],
+  additionalProperties: false,
+});
+
+describe("the reader: check and frozen copy in one pass", () => {
+  const { compiled } = twins(order);
+
+  it("is written for closed objects, arrays and primitives, and not for a schema with an open node", () => {
+    const make = (spec: ToolSpec) => spec.validator?.({} as never, spec.parameters);
+    expect(typeof make(order)?.read).toBe("function");
+    expect(make(weather)?.read).toBeUndefined();
+  });
+
+  it("copies a caller's object into deep-frozen fresh objects and arrays, keys in the schema's order", () => {
+    const raw = { gift: false, lines: [{ tag: "a", text: "hi" }], quantity: 2, sku: "A-1", codes: [1, 2] };
+    const check = expectSame(order, raw);
+    expect(check.ok && check.args).toEqual(raw);
+    expect(check.ok && Object.keys(check.args)).toEqual(["sku", "quantity", "lines", "codes", "gift"]);
+    expect(check.ok && Object.keys((check.args.lines as object[])[0] as object)).toEqual(["text", "tag"]);
+    expect(check.ok && check.args.lines).not.toBe(raw.lines);
+    expect(nothingFrozen(raw)).toBe(true);
+    expect(expectSame(order, JSON.stringify(raw)).ok).toBe(true);
+  });
+
+  it("rejects what the check rejects, and the full path reports it", () => {
+    expect(expectSame(order, { sku: "", quantity: 1, gift: true }).ok).toBe(false);
+    expect(expectSame(order, { sku: "A", quantity: 1.5, gift: true }).ok).toBe(false);
+    expect(expectSame(order, { sku: "A", quantity: 1, gift: true, codes: [1, 1] }).ok).toBe(false);
+    expect(expectSame(order, { sku: "A", quantity: 1, gift: true, lines: [{}, {}, {}, {}] }).ok).toBe(false);
+    expect(expectSame(order, { sku: "A", quantity: 1, gift: true, lines: [{ text: "x", more: 1 }] }).ok).toBe(false);
+    expect(expectSame(order, { sku: "A", quantity: Number.POSITIVE_INFINITY, gift: true }).ok).toBe(false);
+  });
+
+  it("leaves objects that are not plain data to the full path, which reads own enumerable keys", () => {
+    const base = { sku: "A", quantity: 1, gift: true };
+    expect(expectSame(order, Object.create(base)).ok).toBe(false);
+    expect(expectSame(order, Object.assign(Object.create(null), base)).ok).toBe(true);
+    class Line {
+      constructor(readonly text: string) {}
+      get tag(): string {
+        return "a";
+      }
+    }
+    const check = expectSame(order, { ...base, lines: [new Line("x")] });
+    expect(check.ok && (check.args.lines as object[])[0]).toEqual({ text: "x" });
+    const hidden = { ...base };
+    Object.defineProperty(hidden, "note", { value: "hidden", enumerable: false });
+    const visible = expectSame(order, hidden);
+    expect(visible.ok && Object.keys(visible.args)).not.toContain("note");
+    const undefinedKey = expectSame(order, { ...base, note: undefined });
+    expect(undefinedKey.ok && Object.keys(undefinedKey.args)).toContain("note");
+    expect(expectSame(order, { ...base, codes: new Array<number>(3).fill(1, 0, 1) }).ok).toBe(false); // holes read as undefined
+  });
+
+  it("reads an accepted object once; a rejected one is read again by the full path, which reports it", () => {
+    for (const [quantity, expected] of [
+      [2, 1],
+      ["two", 2],
+    ] as const) {
+      let reads = 0;
+      const raw = {
+        sku: "A",
+        gift: true,
+        get quantity(): unknown {
+          reads++;
+          return quantity;
+        },
+      };
+      expect(validateArguments(compiled, raw).ok).toBe(quantity === 2);
+      expect({ quantity, reads }).toEqual({ quantity, reads: expected });
+    }
+    const throwing = {
+      sku: "A",
+      gift: true,
+      get quantity(): number {
+        throw new Error("no quantity");
+      },
+    };
+    const check = expectSame(order, throwing);
+    expect(!check.ok && check.error.message).toContain("/quantity");
+  });
+
+  it("reads a live proxy like plain data and reports a revoked one", () => {
+    const { proxy, revoke } = Proxy.revocable({ sku: "A", quantity: 1, gift: true }, {});
+    expect(expectSame(order, proxy).ok).toBe(true);
+    revoke();
+    expect(expectSame(order, proxy).ok).toBe(false);
   });
 });

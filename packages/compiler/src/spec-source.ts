@@ -19,7 +19,7 @@ export function specSource(spec: ToolSpec, space?: number): string {
   const parameters = validatorSource(spec.parameters);
   if (parameters) validators.push(`"validator":${parameters}`);
   // A wrong return value's message is for the tool's author, and rare: Ajv builds it.
-  const output = spec.outputSchema && validatorSource(spec.outputSchema, { issues: false });
+  const output = spec.outputSchema && validatorSource(spec.outputSchema, { issues: false, read: false });
   if (output) validators.push(`"outputValidator":${output}`);
   if (validators.length === 0) return json;
   const indent = space ? `\n${" ".repeat(space)}` : "";

@@ -18,7 +18,7 @@ export interface CheckContext {
 type Subschema = JsonSchema | boolean;
 
 /** Keywords that never change whether a value is accepted. */
-const ANNOTATIONS = new Set([
+export const ANNOTATIONS = new Set([
   "$schema",
   "$comment",
   "title",
@@ -115,7 +115,8 @@ function schemaMap(value: unknown, keyword: string): [string, Subschema][] {
 
 const fail = (condition: string): string => `if(${condition})return false;`;
 
-function isPrimitive(value: unknown): boolean {
+/** True for the values JSON writes without nesting. */
+export function isPrimitive(value: unknown): boolean {
   return value === null || typeof value === "string" || typeof value === "boolean" || typeof value === "number";
 }
 

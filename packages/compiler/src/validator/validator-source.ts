@@ -1,5 +1,6 @@
 import type { JsonSchema } from "toolwright";
 import { issuesSource } from "./issues-source.js";
+import { readerSource } from "./reader-source.js";
 import { type CheckContext, checksOf, OutsideSubset } from "./schema-checks.js";
 
 /**
@@ -8,7 +9,9 @@ import { type CheckContext, checksOf, OutsideSubset } from "./schema-checks.js";
  *
  * The text is a factory, `function(h,S){...; return f0}`: the runtime calls it once, on the
  * tool's first call, with its helpers (code-point length, deep equality, formats, issue
- * reporting) and the schema, and gets back `(value) => boolean`. Regular expressions and
+ * reporting) and the schema, and gets back `(value) => boolean`. With `read` (the default),
+ * a schema the reader covers also gets `read`, the check and frozen copy of a caller's
+ * arguments in one pass (reader-source.ts). Regular expressions and
  * constants are made in the factory, once; each `$defs` entry, each union branch and the root
  * are plain functions that return false at the first keyword that fails, with nested objects
  * and arrays checked inline. With `issues` (the default), the check also carries `issues`,
@@ -20,7 +23,10 @@ import { type CheckContext, checksOf, OutsideSubset } from "./schema-checks.js";
  * // 'function(h,S){function f0(v){if(!(typeof v==="object"&&v!==null&&!Array.isArray(v)))return false;...return true}...f0.issues=g0;return f0}'
  * ```
  */
-export function validatorSource(schema: JsonSchema, { issues = true } = {}): string | undefined {
+export function validatorSource(
+  schema: JsonSchema,
+  { issues = true, read: withReader = true } = {},
+): string | undefined {
   const defs = schema.$defs;
   if (defs !== undefined && (typeof defs !== "object" || defs === null || Array.isArray(defs))) return undefined;
   const functions: string[] = [];
@@ -47,10 +53,19 @@ export function validatorSource(schema: JsonSchema, { issues = true } = {}): str
     },
   };
   try {
-    const root = context.functionOf(schema);
+    // Where a reader copies the arguments (reader-source.ts), the root check is the reader's verdict.
+    const reader = withReader ? readerSource(schema, context) : undefined;
+    let root: string;
+    if (reader === undefined) root = context.functionOf(schema);
+    else {
+      root = `f${named.size}`;
+      named.set(schema, root);
+      functions.push(reader, `function ${root}(v){return r0(v)!==false}`);
+    }
     // The collectors of a rejected value's errors (issues-source.ts) get the schema itself, `S`.
     const collectors = issues ? issuesSource(schema, context, root) : "";
-    return `function(h,S){${constants.join("")}${functions.join("")}${collectors}return ${root}}`;
+    const read = reader === undefined ? "" : `${root}.read=r0;`;
+    return `function(h,S){${constants.join("")}${functions.join("")}${collectors}${read}return ${root}}`;
   } catch (error) {
     if (error instanceof OutsideSubset) return undefined;
     throw error;

@@ -120,12 +120,18 @@ export type IssueCollector = (value: unknown, path: string, schema: JsonSchema) 
 /**
  * A validator the compiler generated for one schema: called once with the runtime's
  * helpers and the schema, it returns the check (true when a value fits the schema), which
- * may carry `issues`, the {@link IssueCollector} of that schema (for the feedback).
+ * may carry `issues`, the {@link IssueCollector} of that schema (for the feedback), and
+ * `read`: the check and a deep-frozen copy in one pass, returning the copy, or false when
+ * the value does not fit or is not plain data (own enumerable keys, no `undefined` values,
+ * a plain prototype) that the runtime's own copy would give the same way.
  */
 export type GeneratedValidator = (
   helpers: ValidatorHelpers,
   schema: JsonSchema,
-) => ((value: unknown) => boolean) & { readonly issues?: IssueCollector };
+) => ((value: unknown) => boolean) & {
+  readonly issues?: IssueCollector;
+  readonly read?: (value: unknown) => object | false;
+};
 
 /** The current format of {@link ToolSpec}. */
 export const SPEC_VERSION = 1;

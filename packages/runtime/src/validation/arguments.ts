@@ -148,29 +148,47 @@ interface Read {
 }
 
 /**
- * Valid arguments, the short way: the private frozen copy of a caller's object (or the
- * text parsed as strict JSON, checked and frozen in place), accepted by the tool's
- * generated check; a value the copy refuses is reported here. Otherwise
- * {@link checkArguments} decides, repairs and reports exactly as it always has: with the
- * object read here when the check rejected one (the {@link Read}), else (no generated
- * check, text that is not strict JSON, not an object) reading the arguments itself.
+ * Valid arguments, the short way: where the compiler wrote a reader (`check.read`), its
+ * frozen copy of the value (text parsed as strict JSON first), made and checked in one
+ * pass; else the private frozen copy of a caller's object (or the parsed value, checked
+ * and frozen in place), accepted by the tool's generated check. A value the copy refuses
+ * is reported here. Otherwise {@link checkArguments} decides, repairs and reports exactly
+ * as it always has: with the object read here when the check rejected one (the
+ * {@link Read}), else (no generated check, text that is not strict JSON, not an object)
+ * reading the arguments itself.
  */
 function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
   const check = generatedCheck(tool, "parameters");
   if (check === undefined) return undefined;
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return undefined; // not strict JSON: the full path repairs it
+    }
+  }
+  if (check.read !== undefined) {
+    try {
+      const copy = check.read(value);
+      if (copy !== false) return { ok: true, args: copy as ToolArgs, repairs: NO_REPAIRS };
+    } catch {
+      // A getter or proxy trap threw: the walk below reads the value again and reports it.
+    }
+  }
   let args: unknown;
   FAST_COUNT.values = 0;
   try {
-    args =
-      typeof raw === "string"
-        ? cloneArguments(JSON.parse(raw), false, FAST_COUNT, true)
-        : frozenArguments(raw, FAST_COUNT);
+    // Parsed here or by the runtime, no one else holds the value: checked and frozen in place.
+    const own = value !== raw || isParsedArguments(raw);
+    args = cloneArguments(value, !own, FAST_COUNT, true);
   } catch (error) {
-    // A refused value (too deep, not finite, a getter that throws) is reported as the full
-    // path would; text that is not strict JSON goes there to be repaired.
-    return error instanceof ArgumentReadError ? fail(tool, [readIssue(error)]) : undefined;
+    // A refused value (too deep, not finite, a getter that throws) is reported as the full path would.
+    if (error instanceof ArgumentReadError) return fail(tool, [readIssue(error)]);
+    throw error;
   }
-  if (check(args)) return { ok: true, args: args as ToolArgs, repairs: NO_REPAIRS };
+  // Where a reader said no, the full path's own check of this copy decides (once, not twice).
+  if (check.read === undefined && check(args)) return { ok: true, args: args as ToolArgs, repairs: NO_REPAIRS };
   // An object is what the full path would read too. Anything else (an array, a JSON string
   // holding an object, nothing) it reads itself, to repair it or name the mistake.
   return typeof args === "object" && args !== null && !Array.isArray(args)

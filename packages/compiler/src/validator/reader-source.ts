@@ -1,0 +1,160 @@
+import type { JsonSchema } from "toolwright";
+import { ANNOTATIONS, type CheckContext, checksOf, isPrimitive, member } from "./schema-checks.js";
+
+type Subschema = JsonSchema | boolean;
+
+/** Schemas nested deeper than this get no reader: the runtime's own walk refuses arguments past 64 levels. */
+const MAX_READER_DEPTH = 32;
+
+/** Keywords that never change acceptance, allowed on any node a reader copies (`x-...` too, as in schema-checks). */
+function annotation(keyword: string): boolean {
+  return keyword.startsWith("x-") || ANNOTATIONS.has(keyword);
+}
+
+const PRIMITIVE_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
+
+/** True when every value `schema` accepts is a primitive, so the value is its own copy. */
+function primitiveOnly(schema: Subschema): boolean {
+  if (typeof schema !== "object") return false;
+  if (schema.type !== undefined) {
+    const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (types.length > 0 && types.every((t) => typeof t === "string" && PRIMITIVE_TYPES.has(t))) return true;
+  }
+  if (Array.isArray(schema.enum) && schema.enum.every(isPrimitive)) return true;
+  if (schema.const !== undefined && isPrimitive(schema.const)) return true;
+  const branches = schema.anyOf ?? schema.oneOf;
+  return Array.isArray(branches) && branches.length > 0 && branches.every(primitiveOnly);
+}
+
+/** True when `schema` has only the keywords in `allowed` (and annotations). */
+function only(schema: JsonSchema, allowed: readonly string[]): boolean {
+  return Object.keys(schema).every((keyword) => allowed.includes(keyword) || annotation(keyword));
+}
+
+/** Statements reading the value named `v` (returning false when it does not fit) and the name or expression of its frozen copy. */
+interface Read {
+  readonly code: string;
+  readonly copy: string;
+}
+
+/** True when the reader copies what `schema` accepts: primitives, closed objects and arrays of such. */
+function copyable(schema: Subschema, depth: number): boolean {
+  if (depth > MAX_READER_DEPTH) return false;
+  if (primitiveOnly(schema)) return true;
+  if (typeof schema !== "object") return false;
+  if (schema.type === "object" && schema.additionalProperties === false) {
+    if (!only(schema, ["type", "properties", "required", "additionalProperties"])) return false;
+    const properties = (schema.properties ?? {}) as Record<string, Subschema>;
+    const required: unknown = schema.required ?? [];
+    return (
+      Array.isArray(required) &&
+      required.every((key) => typeof key === "string" && Object.hasOwn(properties, key)) &&
+      // Written into the copy, `__proto__` would set its prototype: such objects take the full path.
+      !Object.hasOwn(properties, "__proto__") &&
+      Object.values(properties).every((s) => copyable(s, depth + 1))
+    );
+  }
+  if (schema.type === "array" && schema.items !== undefined) {
+    return (
+      only(schema, ["type", "items", "minItems", "maxItems", "uniqueItems"]) &&
+      (schema.minItems === undefined || Number.isInteger(schema.minItems)) &&
+      (schema.maxItems === undefined || Number.isInteger(schema.maxItems)) &&
+      (schema.uniqueItems === undefined || typeof schema.uniqueItems === "boolean") &&
+      copyable(schema.items as Subschema, depth + 1)
+    );
+  }
+  return false;
+}
+
+/** The names of the factory's constants a reader uses. */
+interface Names {
+  readonly freeze: string;
+  readonly protoOf: string;
+}
+
+function readerOf(schema: Subschema, v: string, context: CheckContext, names: Names): Read {
+  if (primitiveOnly(schema)) return { code: checksOf(schema, v, context), copy: v };
+  const node = schema as JsonSchema;
+  return node.type === "object" ? objectReader(node, v, context, names) : arrayReader(node, v, context, names);
+}
+
+function objectReader(schema: JsonSchema, v: string, context: CheckContext, names: Names): Read {
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Subschema>);
+  const required = new Set<unknown>(schema.required as readonly string[] | undefined);
+  const present = context.name("n");
+  // A plain object (or one without a prototype), so every key read is an own or absent one
+  // and `for...in` lists exactly its own enumerable keys.
+  let code = `if(!(typeof ${v}==="object"&&${v}!==null&&!Array.isArray(${v})))return false;{const p=${names.protoOf}(${v});if(p!==Object.prototype&&p!==null)return false;}let ${present}=${required.size};`;
+  // The copy lists the keys in the schema's order: a literal up to the first optional key, then assignments.
+  const literal: string[] = [];
+  let assigned = "";
+  const result = context.name("o");
+  for (const [key, subschema] of properties) {
+    const value = context.name("x");
+    const read = readerOf(subschema, value, context, names);
+    const target = `${result}[${JSON.stringify(key)}]`;
+    code += `const ${value}=${member(v, key)};`;
+    if (required.has(key)) {
+      code += `if(${value}===undefined)return false;${read.code}`;
+      if (assigned) assigned += `${target}=${read.copy};`;
+      else literal.push(`${JSON.stringify(key)}:${read.copy}`);
+    } else if (read.copy === value) {
+      code += `if(${value}!==undefined){${read.code}${present}++;}`;
+      assigned += `if(${value}!==undefined)${target}=${value};`;
+    } else {
+      const copy = context.name("y");
+      code += `let ${copy};if(${value}!==undefined){${read.code}${copy}=${read.copy};${present}++;}`;
+      assigned += `if(${copy}!==undefined)${target}=${copy};`;
+    }
+  }
+  // Every own enumerable key is a declared one that was read as present: a key holding
+  // undefined, or a declared key that is not enumerable, leaves the call to the full path.
+  const key = context.name("k");
+  const seen = context.name("m");
+  const cases = properties.map(([name]) => `case ${JSON.stringify(name)}:`).join("");
+  const count = cases ? `switch(${key}){${cases}${seen}++;break;default:return false;}` : "return false;";
+  code += `let ${seen}=0;for(const ${key} in ${v}){${count}}if(${seen}!==${present})return false;`;
+  code += `const ${result}={${literal.join(",")}};${assigned}${names.freeze}(${result});`;
+  return { code, copy: result };
+}
+
+function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names: Names): Read {
+  let code = `if(!Array.isArray(${v}))return false;`;
+  if (schema.minItems !== undefined) code += `if(${v}.length<${schema.minItems})return false;`;
+  if (schema.maxItems !== undefined) code += `if(${v}.length>${schema.maxItems})return false;`;
+  const i = context.name("i");
+  const item = context.name("x");
+  const copy = context.name("c");
+  const read = readerOf(schema.items as Subschema, item, context, names);
+  const length = context.name("l");
+  code += `const ${length}=${v}.length,${copy}=new Array(${length});for(let ${i}=0;${i}<${length};${i}++){const ${item}=${v}[${i}];${read.code}${copy}[${i}]=${read.copy};}`;
+  if (schema.uniqueItems === true) code += `if(!h.unique(${copy}))return false;`;
+  code += `${names.freeze}(${copy});`;
+  return { code, copy };
+}
+
+/**
+ * The source of `r0`, the reader of a tool's arguments, or `undefined` when the schema has
+ * a node it does not copy (open objects, unions of objects, `$ref`): then the runtime copies
+ * the arguments with its own walk and checks them with `f0`, as before.
+ *
+ * The reader is the check and the copy in one pass over a caller's object: each value is
+ * read once (a getter runs once, as in the walk), checked as `f0` checks it, and put in a
+ * fresh object or array that is frozen as it is made. It returns that frozen copy, or false
+ * when the value does not fit or is not plain data the walk would copy the same way.
+ *
+ * @example
+ * ```ts
+ * readerSource({ type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false }, context);
+ * // 'function r0(v){if(!(typeof v==="object"&&...))return false;...const x1=v.city;...return o4}'
+ * ```
+ */
+export function readerSource(schema: JsonSchema, context: CheckContext): string | undefined {
+  if (schema.type !== "object" || !copyable(schema, 0)) return undefined;
+  const names = {
+    freeze: context.constant("F", "Object.freeze"),
+    protoOf: context.constant("P", "Object.getPrototypeOf"),
+  };
+  const read = readerOf(schema, "v", context, names);
+  return `function r0(v){${read.code}return ${read.copy}}`;
+}
