@@ -1,8 +1,9 @@
 /**
  * Arguments objects the runtime parsed itself from a provider's JSON (Anthropic's `input`,
- * Gemini's `args`). Nobody outside holds them before validation, so validation checks and
- * freezes them in place instead of copying them first, as it does for JSON text; a caller's
- * own object is still copied, never frozen.
+ * Gemini's `args`). Nobody outside holds them before validation, so where no generated
+ * reader copies them (validation/arguments.ts), validation checks and freezes them in place
+ * instead of copying them first, as it does for JSON text; a caller's own object is always
+ * copied, never frozen.
  */
 const parsed = new WeakSet<object>();
 
