@@ -143,7 +143,11 @@ const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 /** The value count of {@link validFast}'s read. */
 const FAST_COUNT: ValueCount = { values: 0 };
 
-/** Arguments {@link validFast} read (a frozen object) and its check rejected, with the number of values they hold. */
+/**
+ * Arguments {@link validFast} read (a private object, not yet frozen where a reader ran: the
+ * full path freezes what it accepts) and its check or reader rejected, with the number of
+ * values they hold.
+ */
 interface Read {
   readonly args: object;
   readonly values: number;
@@ -181,9 +185,10 @@ function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
   let args: unknown;
   FAST_COUNT.values = 0;
   try {
-    // Parsed here or by the runtime, no one else holds the value: checked and frozen in place.
+    // Parsed here or by the runtime, no one else holds the value: checked (and, for the
+    // check to accept, frozen) in place. A reader said no already: only the full path goes on.
     const own = value !== raw || isParsedArguments(raw);
-    args = cloneArguments(value, !own, FAST_COUNT, true);
+    args = cloneArguments(value, !own, FAST_COUNT, check.read === undefined);
   } catch (error) {
     // A refused value (too deep, not finite, a getter that throws) is reported as the full path would.
     if (error instanceof ArgumentReadError) return fail(tool, [readIssue(error)]);
@@ -242,7 +247,8 @@ function checkArguments(tool: Tool, raw: unknown, read: Read | undefined): Argum
   const repairs: readonly Repair[] = parsed.empty
     ? [...parsed.repairs, { kind: "empty_arguments", path: "", detail: `got ${JSON.stringify(raw ?? null)}, used {}` }]
     : parsed.repairs;
-  if (generated?.(args)) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
+  // Arguments validFast read were rejected by the generated check or reader there already.
+  if (read === undefined && generated?.(args)) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
   // Rejected, or no generated check: the errors the generated check's collector reports
   // build the feedback and re-check repairs; Ajv's where there is none (hand-written schemas,
   // schemas outside the collectors' subset) and for arguments too large to list every problem of.
