@@ -138,8 +138,9 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
  * a node it does not copy (open objects, unions of objects, `$ref`): then the runtime copies
  * the arguments with its own walk and checks them with `f0`, as before.
  *
- * The reader is the check and the copy in one pass over a caller's object: each value is
- * read once (a getter runs once, as in the walk), checked as `f0` checks it, and put in a
+ * The reader is the check and the copy in one pass over the arguments (a caller's object,
+ * or what `JSON.parse` made): each value is read once (a getter runs once, as in the walk),
+ * checked as the check of the schema would, and put in a
  * fresh object or array that is frozen as it is made. It returns that frozen copy, or false
  * when the value does not fit or is not plain data the walk would copy the same way.
  *

@@ -194,7 +194,7 @@ function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
     if (error instanceof ArgumentReadError) return fail(tool, [readIssue(error)]);
     throw error;
   }
-  // Where a reader said no, the full path's own check of this copy decides (once, not twice).
+  // Where a reader said no, the full path's collectors take this copy on (it is not checked again).
   if (check.read === undefined && check(args)) return { ok: true, args: args as ToolArgs, repairs: NO_REPAIRS };
   // An object is what the full path would read too. Anything else (an array, a JSON string
   // holding an object, nothing) it reads itself, to repair it or name the mistake.
