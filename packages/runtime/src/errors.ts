@@ -6,17 +6,8 @@ import type { OutcomeKind } from "./agent/messages.js";
  * or the tool ({@link ToolError}, {@link Retry}, {@link ToolTimeoutError},
  * {@link ToolShapeError}, {@link ToolExceptionError}).
  */
-export class ToolwrightError extends Error {}
-nameOnPrototype(ToolwrightError, "ToolwrightError");
-
-/**
- * Sets `name` (and `more`) on `type`'s prototype, where the built-in errors keep theirs. A
- * class field is a property defined on every instance: for the error of every rejected
- * call (see ToolArgumentError) those definitions cost half as much as making the `Error`.
- */
-function nameOnPrototype(type: abstract new (...args: never[]) => Error, name: string, more: object = {}): void {
-  for (const [key, value] of Object.entries({ name, ...more }))
-    Object.defineProperty(type.prototype, key, { value, writable: true, configurable: true });
+export class ToolwrightError extends Error {
+  override name = "ToolwrightError";
 }
 
 /** A tool is defined wrongly: a user's configuration or build mistake, found before any call runs. */
@@ -49,16 +40,16 @@ export interface ValidationIssue {
  * same problems as data.
  */
 export class ToolArgumentError extends ToolwrightError {
-  declare readonly outcome: Extract<OutcomeKind, "invalid_arguments">;
-  declare readonly toolName: string;
-  declare readonly issues: readonly ValidationIssue[];
-  constructor(message: string, toolName: string, issues: readonly ValidationIssue[]) {
+  override name = "ToolArgumentError";
+  readonly outcome = "invalid_arguments" satisfies OutcomeKind;
+  constructor(
+    message: string,
+    readonly toolName: string,
+    readonly issues: readonly ValidationIssue[],
+  ) {
     super(message);
-    this.toolName = toolName;
-    this.issues = issues;
   }
 }
-nameOnPrototype(ToolArgumentError, "ToolArgumentError", { outcome: "invalid_arguments" });
 
 /** Options of {@link ToolError}. */
 export interface ToolErrorOptions {
