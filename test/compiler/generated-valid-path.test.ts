@@ -225,7 +225,7 @@ const order = specOf({
 describe("the reader: check and frozen copy in one pass", () => {
   const { compiled } = twins(order);
 
-  it("is written for closed objects, arrays and primitives, and not for a schema with an open node", () => {
+  it("is written for objects, arrays and primitives, and not for a schema with a node open to any value", () => {
     const make = (spec: ToolSpec) => spec.validator?.({} as never, spec.parameters);
     expect(typeof make(order)?.read).toBe("function");
     expect(make(weather)?.read).toBeUndefined();
@@ -298,6 +298,32 @@ describe("the reader: check and frozen copy in one pass", () => {
     };
     const check = expectSame(order, throwing);
     expect(!check.ok && check.error.message).toContain("/quantity");
+  });
+
+  it("copies an object open to more keys (a Record) in the order of its keys, each checked by its schema", () => {
+    const tags = specOf({
+      type: "object",
+      properties: {
+        id: { type: "string" },
+        labels: { type: "object", additionalProperties: { type: "number" } },
+      },
+      required: ["id"],
+      additionalProperties: { type: "string" },
+    });
+    const make = tags.validator?.({} as never, tags.parameters);
+    expect(typeof make?.read).toBe("function");
+    const raw = { b: "2", id: "x", labels: { z: 1, a: 2 }, a: "1" };
+    const check = expectSame(tags, raw);
+    expect(check.ok && Object.keys(check.args)).toEqual(["b", "id", "labels", "a"]);
+    expect(check.ok && Object.keys(check.args.labels as object)).toEqual(["z", "a"]);
+    expect(check.ok && deeplyFrozen(check.args)).toBe(true);
+    expect(expectSame(tags, { id: "x", labels: { z: "one" } }).ok).toBe(false);
+    expect(expectSame(tags, { id: "x", other: 3 }).ok).toBe(false);
+    expect(expectSame(tags, { labels: {} }).ok).toBe(false);
+    expect(expectSame(tags, { id: "x", other: undefined }).ok).toBe(false);
+    const proto = expectSame(tags, JSON.parse('{"id":"x","__proto__":"y"}'));
+    expect(proto.ok && Object.keys(proto.args)).toEqual(["id", "__proto__"]);
+    expect(proto.ok && Object.getPrototypeOf(proto.args)).toBe(Object.prototype);
   });
 
   it("reads a live proxy like plain data and reports a revoked one", () => {

@@ -37,12 +37,15 @@ interface Read {
   readonly copy: string;
 }
 
-/** True when the reader copies what `schema` accepts: primitives, closed objects and arrays of such. */
+/** True when the reader copies what `schema` accepts: primitives, objects and arrays of such. */
 function copyable(schema: Subschema, depth: number): boolean {
   if (depth > MAX_READER_DEPTH) return false;
   if (primitiveOnly(schema)) return true;
   if (typeof schema !== "object") return false;
-  if (schema.type === "object" && schema.additionalProperties === false) {
+  const rest = schema.additionalProperties;
+  // Closed, or open with a schema for the other keys (a `Record`, an index signature).
+  const open = typeof rest === "object" && rest !== null && !Array.isArray(rest);
+  if (schema.type === "object" && (rest === false || open)) {
     if (!only(schema, ["type", "properties", "required", "additionalProperties"])) return false;
     const properties = (schema.properties ?? {}) as Record<string, Subschema>;
     const required: unknown = schema.required ?? [];
@@ -51,7 +54,8 @@ function copyable(schema: Subschema, depth: number): boolean {
       required.every((key) => typeof key === "string" && Object.hasOwn(properties, key)) &&
       // Written into the copy, `__proto__` would set its prototype: such objects take the full path.
       !Object.hasOwn(properties, "__proto__") &&
-      Object.values(properties).every((s) => copyable(s, depth + 1))
+      Object.values(properties).every((s) => copyable(s, depth + 1)) &&
+      (!open || copyable(rest as Subschema, depth + 1))
     );
   }
   if (schema.type === "array" && schema.items !== undefined) {
@@ -70,6 +74,8 @@ function copyable(schema: Subschema, depth: number): boolean {
 interface Names {
   readonly freeze: string;
   readonly protoOf: string;
+  /** `Object.defineProperty`, made the first time a reader needs it. */
+  define(): string;
 }
 
 function readerOf(schema: Subschema, v: string, context: CheckContext, names: Names): Read {
@@ -78,13 +84,18 @@ function readerOf(schema: Subschema, v: string, context: CheckContext, names: Na
   return node.type === "object" ? objectReader(node, v, context, names) : arrayReader(node, v, context, names);
 }
 
+/** The test that `v` is an object with `Object.prototype` or no prototype, so `for...in` lists its own enumerable keys. */
+function plainObject(v: string, names: Names): string {
+  return `if(!(typeof ${v}==="object"&&${v}!==null&&!Array.isArray(${v})))return false;{const p=${names.protoOf}(${v});if(p!==Object.prototype&&p!==null)return false;}`;
+}
+
 function objectReader(schema: JsonSchema, v: string, context: CheckContext, names: Names): Read {
+  if (schema.additionalProperties !== false) return openObjectReader(schema, v, context, names);
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Subschema>);
   const required = new Set<unknown>(schema.required as readonly string[] | undefined);
   const present = context.name("n");
-  // A plain object (or one without a prototype), so every key read is an own or absent one
-  // and `for...in` lists exactly its own enumerable keys.
-  let code = `if(!(typeof ${v}==="object"&&${v}!==null&&!Array.isArray(${v})))return false;{const p=${names.protoOf}(${v});if(p!==Object.prototype&&p!==null)return false;}let ${present}=${required.size};`;
+  // A plain object, so every key read is an own or absent one.
+  let code = `${plainObject(v, names)}let ${present}=${required.size};`;
   // The copy lists the keys in the schema's order: a literal up to the first optional key, then assignments.
   const literal: string[] = [];
   let assigned = "";
@@ -118,6 +129,36 @@ function objectReader(schema: JsonSchema, v: string, context: CheckContext, name
   return { code, copy: result };
 }
 
+/**
+ * An object with a schema for its other keys: one pass over its keys (the copy keeps their
+ * order, as the runtime's walk does), each value read once and checked by its key's schema.
+ * A key holding `undefined` leaves the call to the full path.
+ */
+function openObjectReader(schema: JsonSchema, v: string, context: CheckContext, names: Names): Read {
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Subschema>);
+  const required = new Set<unknown>(schema.required as readonly string[] | undefined);
+  const result = context.name("o");
+  const seen = context.name("n");
+  const key = context.name("k");
+  const value = context.name("x");
+  let cases = "";
+  for (const [name, subschema] of properties) {
+    const read = readerOf(subschema, value, context, names);
+    const counted = required.has(name) ? `${seen}++;` : "";
+    cases += `case ${JSON.stringify(name)}:{${read.code}${result}[${key}]=${read.copy};${counted}break;}`;
+  }
+  const rest = readerOf(schema.additionalProperties as Subschema, value, context, names);
+  // Assigned, `__proto__` would set the copy's prototype: it is defined as an own key, as the walk does.
+  const own = `{value:${rest.copy},enumerable:true,writable:true,configurable:true}`;
+  const other = `${rest.code}if(${key}==="__proto__")${names.define()}(${result},${key},${own});else ${result}[${key}]=${rest.copy};`;
+  const body = cases ? `switch(${key}){${cases}default:{${other}}}` : other;
+  const code =
+    `${plainObject(v, names)}const ${result}={};let ${seen}=0;` +
+    `for(const ${key} in ${v}){const ${value}=${v}[${key}];if(${value}===undefined)return false;${body}}` +
+    `if(${seen}!==${required.size})return false;${names.freeze}(${result});`;
+  return { code, copy: result };
+}
+
 function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names: Names): Read {
   let code = `if(!Array.isArray(${v}))return false;`;
   if (schema.minItems !== undefined) code += `if(${v}.length<${schema.minItems})return false;`;
@@ -135,7 +176,7 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
 
 /**
  * The source of `r0`, the reader of a tool's arguments, or `undefined` when the schema has
- * a node it does not copy (open objects, unions of objects, `$ref`): then the runtime copies
+ * a node it does not copy (unions of objects, `$ref`, objects open to any value): then the runtime copies
  * the arguments with its own walk and checks them with `f0`, as before.
  *
  * The reader is the check and the copy in one pass over the arguments (a caller's object,
@@ -152,9 +193,14 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
  */
 export function readerSource(schema: JsonSchema, context: CheckContext): string | undefined {
   if (schema.type !== "object" || !copyable(schema, 0)) return undefined;
-  const names = {
+  let define: string | undefined;
+  const names: Names = {
     freeze: context.constant("F", "Object.freeze"),
     protoOf: context.constant("P", "Object.getPrototypeOf"),
+    define: () => {
+      define ??= context.constant("D", "Object.defineProperty");
+      return define;
+    },
   };
   const read = readerOf(schema, "v", context, names);
   return `function r0(v){${read.code}return ${read.copy}}`;
