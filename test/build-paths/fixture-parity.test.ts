@@ -15,6 +15,7 @@ import {
   type FixtureResult,
   fixtureCases,
   pluginOptionsOf,
+  TEST_COMPILER_OPTIONS,
 } from "../compiler/compile-fixtures.js";
 import { specsIn } from "./specs-in.js";
 
@@ -26,14 +27,6 @@ const CWD = process.cwd();
 /** This run's own scratch folder (esbuild's outdir, gen's tsconfig files). */
 let TMP: string;
 const cases = fixtureCases();
-const tsOptions: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  skipLibCheck: true,
-  types: [],
-};
 
 /** Fixtures grouped by their plugin options, as the tsc path compiles them. */
 function groups(): [Record<string, unknown>, string[]][] {
@@ -185,7 +178,12 @@ beforeAll(async () => {
   let index = 0;
   for (const [options, names] of groups()) {
     // One language service per options group, shared by the esbuild builds and the Vite server.
-    const service = new SpecService({ cwd: CWD, tsconfig: false, compilerOptions: tsOptions, compiler: options });
+    const service = new SpecService({
+      cwd: CWD,
+      tsconfig: false,
+      compilerOptions: TEST_COMPILER_OPTIONS,
+      compiler: options,
+    });
     await runEsbuild(service, names);
     await runVite(service, names);
     runGen(options, names, index++);

@@ -8,6 +8,16 @@ const require = createRequire(import.meta.url);
 const tsp = require("ts-patch/compiler") as typeof ts;
 const transformPath = require.resolve("@toolwright/compiler/transform");
 
+/** The compiler options every test program built in-process starts from (as the fixtures' tsconfig). */
+export const TEST_COMPILER_OPTIONS: Readonly<ts.CompilerOptions> = {
+  target: tsp.ScriptTarget.ES2022,
+  module: tsp.ModuleKind.NodeNext,
+  moduleResolution: tsp.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  types: [],
+};
+
 /** The fixture folder. */
 export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
 
@@ -111,12 +121,7 @@ export function compileFixtures(names: readonly string[]): Map<string, FixtureRe
   const results = new Map<string, FixtureResult>();
   for (const [key, group] of groups) {
     const options: ts.CompilerOptions = {
-      target: tsp.ScriptTarget.ES2022,
-      module: tsp.ModuleKind.NodeNext,
-      moduleResolution: tsp.ModuleResolutionKind.NodeNext,
-      strict: true,
-      skipLibCheck: true,
-      types: [],
+      ...TEST_COMPILER_OPTIONS,
       rootDir: FIXTURES,
       outDir: path.join(FIXTURES, "..", ".tmp", "fixtures-out"),
       plugins: [{ transform: transformPath, ...JSON.parse(key) }] as unknown as ts.PluginImport[],

@@ -4,7 +4,7 @@ import path from "node:path";
 import { deriveSpecs } from "@toolwright/compiler";
 import type ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { specsIn } from "./compile-fixtures.js";
+import { specsIn, TEST_COMPILER_OPTIONS } from "./compile-fixtures.js";
 
 // The checker numbers literal and union types in the order it happens to create them.
 // A file checked before the tools (a loop over them, a test, a Vite request for another
@@ -62,12 +62,7 @@ afterAll(() => {
 });
 
 const options = (): ts.CompilerOptions => ({
-  target: tsp.ScriptTarget.ES2022,
-  module: tsp.ModuleKind.NodeNext,
-  moduleResolution: tsp.ModuleResolutionKind.NodeNext,
-  strict: true,
-  skipLibCheck: true,
-  types: [],
+  ...TEST_COMPILER_OPTIONS,
   noEmitOnError: false,
   outDir: path.join(dir, "out"),
   plugins: [{ transform: transformPath }] as unknown as ts.PluginImport[],

@@ -6,6 +6,7 @@ import { deriveSpecs } from "../../packages/compiler/src/derive-specs.js";
 import { SiteReach } from "../../packages/compiler/src/site-reach.js";
 import { ToolwrightTypes } from "../../packages/compiler/src/toolwright-types.js";
 import { removeTempProject, tempProject } from "../../packages/compiler/test/temp-project.js";
+import { TEST_COMPILER_OPTIONS } from "./compile-fixtures.js";
 
 let root: string;
 
@@ -22,15 +23,7 @@ function programOf(files: Record<string, string>): ts.Program {
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, "src", name), text);
   return ts.createProgram(
     Object.keys(files).map((name) => path.join(root, "src", name)),
-    {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      strict: true,
-      skipLibCheck: true,
-      types: [],
-      noEmit: true,
-    },
+    { ...TEST_COMPILER_OPTIONS, noEmit: true },
   );
 }
 
