@@ -1,15 +1,10 @@
 import type { JsonSchema } from "toolwright";
-import { ANNOTATIONS, type CheckContext, checksOf, isPrimitive, member } from "./schema-checks.js";
+import { type CheckContext, checksOf, isAnnotation, isPrimitive, member } from "./schema-checks.js";
 
 type Subschema = JsonSchema | boolean;
 
 /** Schemas nested deeper than this get no reader: the runtime's own walk refuses arguments past 64 levels. */
 const MAX_READER_DEPTH = 32;
-
-/** Keywords that never change acceptance, allowed on any node a reader copies (`x-...` too, as in schema-checks). */
-function annotation(keyword: string): boolean {
-  return keyword.startsWith("x-") || ANNOTATIONS.has(keyword);
-}
 
 const PRIMITIVE_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
 
@@ -28,7 +23,7 @@ function primitiveOnly(schema: Subschema): boolean {
 
 /** True when `schema` has only the keywords in `allowed` (and annotations). */
 function only(schema: JsonSchema, allowed: readonly string[]): boolean {
-  return Object.keys(schema).every((keyword) => allowed.includes(keyword) || annotation(keyword));
+  return Object.keys(schema).every((keyword) => allowed.includes(keyword) || isAnnotation(keyword));
 }
 
 /** Statements reading the value named `v` (returning false when it does not fit) and the name or expression of its frozen copy. */

@@ -18,7 +18,7 @@ export interface CheckContext {
 type Subschema = JsonSchema | boolean;
 
 /** Keywords that never change whether a value is accepted. */
-export const ANNOTATIONS = new Set([
+const ANNOTATIONS = new Set([
   "$schema",
   "$comment",
   "title",
@@ -29,6 +29,11 @@ export const ANNOTATIONS = new Set([
   "readOnly",
   "writeOnly",
 ]);
+
+/** True for a keyword that never changes acceptance: an annotation, or a vendor keyword (`x-...`), which Ajv ignores too. */
+export function isAnnotation(keyword: string): boolean {
+  return ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
+}
 
 /** Every keyword the generator checks, by the JSON type it applies to (`any` for all). */
 const KEYWORDS: Readonly<Record<string, "any" | "number" | "string" | "array" | "object">> = {
@@ -314,12 +319,7 @@ export function checksOf(schema: Subschema, v: string, context: CheckContext): s
   if (schema === true) return "";
   if (schema === false) return "return false;";
   for (const keyword of Object.keys(schema)) {
-    // Vendor keywords (`x-...`) never change acceptance: Ajv ignores them too.
-    if (
-      keyword === "$defs"
-        ? schema !== context.root
-        : !(keyword in KEYWORDS) && !ANNOTATIONS.has(keyword) && !keyword.startsWith("x-")
-    )
+    if (keyword === "$defs" ? schema !== context.root : !(keyword in KEYWORDS) && !isAnnotation(keyword))
       outside(`keyword ${keyword}`);
   }
   const known = typeof schema.type === "string" ? schema.type : undefined;
