@@ -45,7 +45,7 @@ const deeplyFrozen = (value: unknown): boolean =>
   typeof value !== "object" || value === null || (Object.isFrozen(value) && Object.values(value).every(deeplyFrozen));
 
 describe.each([
-  ["a compiled tool (generated check)", forecastWith(generated)],
+  ["a compiled tool whose check has no reader", forecastWith(generated)],
   ["a tool checked by Ajv", forecastWith()],
 ])("arguments the runtime parsed itself, for %s", (_, forecast) => {
   it("are checked and frozen in place, not copied", () => {
@@ -68,6 +68,26 @@ describe.each([
     expect(check.ok && check.args).not.toBe(mine);
     expect(check.ok && deeplyFrozen(check.args)).toBe(true);
     expect(Object.isFrozen(mine) || Object.isFrozen(mine.stops)).toBe(false);
+  });
+});
+
+describe("arguments the runtime parsed itself, for a compiled tool with a reader", () => {
+  // A reader as the compiler writes one (reader-source.ts): the check and a frozen copy in one pass.
+  const read = (v: unknown): object | false => {
+    const o = v as { city?: unknown };
+    return typeof o === "object" && o !== null && typeof o.city === "string" && Object.keys(o).length === 1
+      ? Object.freeze({ city: o.city })
+      : false;
+  };
+  const withReader: CompiledSpec["validator"] = () => Object.assign((v: unknown) => read(v) !== false, { read });
+
+  it("get the reader's frozen copy; the parsed value is left as it was", () => {
+    const args = parsedArguments({ city: "Paris" });
+    const check = validateArguments(forecastWith(withReader), args);
+    expect(check.ok && check.args).toEqual({ city: "Paris" });
+    expect(check.ok && check.args).not.toBe(args);
+    expect(check.ok && Object.isFrozen(check.args)).toBe(true);
+    expect(Object.isFrozen(args)).toBe(false);
   });
 });
 
