@@ -163,9 +163,7 @@ interface Read {
  * {@link Read}), else (no generated check, text that is not strict JSON, not an object)
  * reading the arguments itself.
  */
-function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
-  const check = generatedCheck(tool, "parameters");
-  if (check === undefined) return undefined;
+function validFast(tool: Tool, check: GeneratedCheck, raw: unknown): ArgumentCheck | Read | undefined {
   let value = raw;
   if (typeof raw === "string") {
     try {
@@ -219,9 +217,10 @@ function validFast(tool: Tool, raw: unknown): ArgumentCheck | Read | undefined {
  * ```
  */
 export function validateArguments(tool: Tool, raw: unknown): ArgumentCheck {
-  const fast = validFast(tool, raw);
-  const check = fast !== undefined && "ok" in fast ? fast : checkArguments(tool, raw, fast);
-  if (!check.ok || !hasDates(tool.parameters)) return check;
+  const generated = generatedCheck(tool, "parameters");
+  const fast = generated && validFast(tool, generated, raw);
+  const check = fast !== undefined && "ok" in fast ? fast : checkArguments(tool, raw, fast, generated);
+  if (!check.ok || !(generated ? generated.dates : hasDates(tool.parameters))) return check;
   // Dates last: repairs and checks see the JSON text, the function gets a Date.
   const dated = reviveDates(check.args, tool.parameters);
   if (dated.issues.length > 0) return fail(tool, dated.issues);
@@ -234,12 +233,16 @@ function collected(check: GeneratedCheck, collect: IssueCollector, schema: JsonS
 }
 
 /** The checks and repairs of {@link validateArguments}, before dates are revived. */
-function checkArguments(tool: Tool, raw: unknown, read: Read | undefined): ArgumentCheck {
+function checkArguments(
+  tool: Tool,
+  raw: unknown,
+  read: Read | undefined,
+  generated: GeneratedCheck | undefined,
+): ArgumentCheck {
   const schema = tool.parameters;
   const count: ValueCount = { values: 0 };
   const parsed = readArguments(raw, count, read);
   const large = count.values > MAX_FULL_CHECK_VALUES;
-  const generated = generatedCheck(tool, "parameters");
   // Without a generated check, a schema Ajv cannot compile is reported whatever was sent.
   const compiled = generated ? undefined : checkerOf(tool.name, schema, "parameters", !large);
   if (!parsed.ok) return fail(tool, [parsed.issue]);

@@ -1,26 +1,38 @@
 import type { GeneratedValidator, JsonSchema, ToolSpec } from "../tools/spec.js";
 import type { Tool } from "../tools/tool-types.js";
+import { hasDates } from "./dates.js";
 import { validatorHelpers } from "./generated-helpers.js";
 
-/** A generated check: true when the value fits the schema; see {@link GeneratedValidator} for `issues`. */
-export type GeneratedCheck = ReturnType<GeneratedValidator>;
+/**
+ * A generated check: true when the value fits the schema; see {@link GeneratedValidator} for
+ * `issues` and `read`. `dates`, set when the check is made, says whether its schema holds a
+ * `Date` to revive.
+ */
+export type GeneratedCheck = ReturnType<GeneratedValidator> & { dates?: boolean };
 
-// Per factory: the check it made, or null when it could not make one (then Ajv is used).
-const made = new WeakMap<GeneratedValidator, GeneratedCheck | null>();
+/** What a factory made: its check, or false when it could not make one (then Ajv is used). */
+type Made = GeneratedCheck | false;
+
+// Kept on the factory itself under a hidden key: one property load per call, where a
+// WeakMap lookup was a twentieth of a valid call. A factory someone froze uses the WeakMap.
+const MADE = Symbol();
+const made = new WeakMap<GeneratedValidator, Made>();
 
 function checkOf(factory: GeneratedValidator | undefined, schema: JsonSchema): GeneratedCheck | undefined {
   if (typeof factory !== "function") return undefined;
-  let check = made.get(factory);
+  let check = (factory as { [MADE]?: Made })[MADE] ?? made.get(factory);
   if (check === undefined) {
     try {
       check = factory(validatorHelpers, schema);
+      check.dates = hasDates(schema);
     } catch {
       // Written by a newer compiler that needs a helper this runtime lacks: Ajv still works.
-      check = null;
+      check = false;
     }
-    made.set(factory, check);
+    if (Object.isExtensible(factory)) Object.defineProperty(factory, MADE, { value: check });
+    else made.set(factory, check);
   }
-  return check ?? undefined;
+  return check || undefined;
 }
 
 /**
