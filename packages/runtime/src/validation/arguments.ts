@@ -17,7 +17,7 @@ import { hasDates, reviveDates } from "./dates.js";
 import { argumentFeedback, type Coverage } from "./feedback.js";
 import { type GeneratedCheck, generatedCheck } from "./generated.js";
 import { collectErrors } from "./generated-helpers.js";
-import { issuesFromAjv } from "./issues.js";
+import { type IssueContext, issuesFromAjv } from "./issues.js";
 import { isParsedArguments } from "./parsed-arguments.js";
 import { at, quote, renderValue, shownPath, valueAt } from "./render.js";
 
@@ -270,9 +270,15 @@ function checkArguments(
   if (!still) return { ok: true, args: deepFreeze(coerced) as ToolArgs, repairs: [...repairs, ...coercions] };
   // Repaired and still wrong ("70" read as 70, over a maximum of 50): the real violations,
   // each repaired value shown as the model sent it, so one round trip fixes them all.
-  const repaired = new Set(coercions.map((r) => r.path));
-  const render = (value: unknown, path: string): string =>
-    repaired.has(path) ? `${renderValue(valueAt(args, path))}, read as ${renderValue(value)}` : renderValue(value);
-  const { issues, complete } = issuesFromAjv(still, schema, { render });
+  const { issues, complete } = issuesFromAjv(still, schema, coercions.length > 0 ? shownAsSent(args, coercions) : {});
   return fail(tool, issues, complete ? "all" : "capped");
+}
+
+/** Renders each value `coercions` repaired in `args` as it was sent, then as it was read. */
+function shownAsSent(args: unknown, coercions: readonly Repair[]): IssueContext {
+  const repaired = new Set(coercions.map((r) => r.path));
+  return {
+    render: (value, path) =>
+      repaired.has(path) ? `${renderValue(valueAt(args, path))}, read as ${renderValue(value)}` : renderValue(value),
+  };
 }

@@ -66,7 +66,8 @@ export function argumentFeedback(
   schema: JsonSchema,
   coverage: Coverage = "all",
 ): string {
-  const lines = [`Invalid arguments for tool "${toolName}":`, ...problemLines(issues, coverage)];
+  const lines = problemLines(issues, coverage);
+  lines.unshift(`Invalid arguments for tool "${toolName}":`);
   const accepted = acceptedKeys(schema);
   if (accepted) lines.push(accepted);
   return capped(lines, `Fix the arguments and call ${toolName} again.`);

@@ -139,7 +139,10 @@ function issueOf(error: ErrorObject, root: JsonSchema, context: IssueContext): V
   }
 }
 
-const rank: Record<string, number> = { unexpected_key: 0, missing_key: 1 };
+/** Where an issue goes in the list: unexpected keys, then missing keys, then the rest. */
+function rankOf({ code }: ValidationIssue): number {
+  return code === "unexpected_key" ? 0 : code === "missing_key" ? 1 : 2;
+}
 
 /**
  * Past this many Ajv errors (300,000 wrong array items, say) only the first are turned
@@ -188,16 +191,15 @@ export interface IssueList {
  * the closest one (see `unionIssues`); one of no branch's type gets "expected A or B".
  */
 export function issuesFromAjv(all: readonly ErrorObject[], root: JsonSchema, context: IssueContext = {}): IssueList {
-  const unions = new Map<string, ErrorObject>();
-  for (const error of all) if (failedUnion(error)) unions.set(error.instancePath, error);
-  const kept = unions.size === 0 ? all : all.filter((error) => !inUnion(error, unions));
+  // Most calls have no failed union: then no map, no lookup per error.
+  let unions: Map<string, ErrorObject> | undefined;
+  for (const error of all) if (failedUnion(error)) (unions ??= new Map()).set(error.instancePath, error);
+  const within = unions;
+  const kept = within === undefined ? all : all.filter((error) => !inUnion(error, within));
   const errors =
     kept.length <= MAX_ERRORS
       ? kept
       : [...kept.filter(keyed).slice(0, MAX_ERRORS), ...kept.filter((e) => !keyed(e)).slice(0, MAX_ERRORS)];
-  // A branch's errors were found on the value alone: their paths continue the union's.
-  const inBranch: BranchIssues = (found, branch, base) =>
-    issuesFromAjv(found, branch, { base, ...(context.render ? { render: context.render } : {}) }).issues;
   const issues: ValidationIssue[] = [];
   // Told once per message. A call has a few issues: comparing (by length first) costs less
   // than hashing each new message; past a few, a set keeps the cost linear.
@@ -216,16 +218,27 @@ export function issuesFromAjv(all: readonly ErrorObject[], root: JsonSchema, con
   };
   // A plain loop, not flatMap: this runs on every rejected call, and flatMap was its costliest line.
   for (const error of errors) {
-    if (unions.get(error.instancePath) !== error) {
+    if (within?.get(error.instancePath) !== error) {
       add(issueOf(error, root, context));
       continue;
     }
     const base = `${context.base ?? ""}${error.instancePath}`;
+    // A branch's errors were found on the value alone: their paths continue the union's.
+    const inBranch: BranchIssues = (found, branch, path) =>
+      issuesFromAjv(found, branch, { base: path, ...(context.render ? { render: context.render } : {}) }).issues;
     const branchIssues = unionIssues(error, root, base, inBranch);
     if (branchIssues) for (const issue of branchIssues) add(issue);
     else add(issueOf({ ...error, keyword: "anyOf" }, root, context));
   }
-  // Array sort is stable: issues of the same rank keep their document order.
-  issues.sort((a, b) => (rank[a.code] ?? 2) - (rank[b.code] ?? 2));
-  return { issues, complete: errors === kept };
+  return { issues: ranked(issues), complete: errors === kept };
+}
+
+/**
+ * Unexpected keys first, then missing keys, then the rest, each group in document order:
+ * three passes, where a comparator sort was a third of turning a call's errors into issues.
+ */
+function ranked(issues: readonly ValidationIssue[]): ValidationIssue[] {
+  const ordered: ValidationIssue[] = [];
+  for (let r = 0; r < 3; r++) for (const issue of issues) if (rankOf(issue) === r) ordered.push(issue);
+  return ordered;
 }
