@@ -87,7 +87,8 @@ export interface IssueContext {
 
 function issueOf(error: ErrorObject, root: JsonSchema, context: IssueContext): ValidationIssue | undefined {
   const path = `${context.base ?? ""}${error.instancePath}`;
-  const got = (context.render ?? renderValue)(error.data, path);
+  // What was received, rendered only where a message shows it (never for a key problem).
+  const got = (): string => (context.render ?? renderValue)(error.data, path);
   const p = error.params as Params;
   switch (error.keyword) {
     case "additionalProperties":
@@ -118,14 +119,14 @@ function issueOf(error: ErrorObject, root: JsonSchema, context: IssueContext): V
       return {
         code: "invalid_type",
         path,
-        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${got}`,
+        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${got()}`,
       };
     case "enum":
     case "const":
       return {
         code: "invalid_enum",
         path,
-        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${got}`,
+        message: `${at(path)}expected ${describe(schemaOf(error), root)}, got ${got()}`,
       };
     case "if":
       // Always accompanied by the failing `then`/`else` rule, which says more.
@@ -134,7 +135,7 @@ function issueOf(error: ErrorObject, root: JsonSchema, context: IssueContext): V
       return {
         code: "invalid_value",
         path,
-        message: `${at(path)}${constraint(error)}, got ${got}`,
+        message: `${at(path)}${constraint(error)}, got ${got()}`,
       };
   }
 }

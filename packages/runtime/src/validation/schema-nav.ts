@@ -55,7 +55,7 @@ export function typeOfValue(value: unknown): JsonType {
  * nothing may be coerced). Looks through `$ref`, `anyOf`/`oneOf`, `enum` and `const`.
  */
 export function typesOf(schema: JsonSchema, root: JsonSchema): ReadonlySet<JsonType> | undefined {
-  return memo(typesKnown, schema, root, () => typesOfNode(schema, root) ?? null) ?? undefined;
+  return memo(typesKnown, schema, root, typesOfNode) ?? undefined;
 }
 
 type Memo<T> = WeakMap<JsonSchema, { readonly root: JsonSchema; readonly value: T }>;
@@ -65,10 +65,17 @@ type Memo<T> = WeakMap<JsonSchema, { readonly root: JsonSchema; readonly value: 
  * repair pass or a union asks the same few nodes on every rejected call. One root per node
  * is kept (a node is asked within one root, or within a union branch standing alone).
  */
-function memo<T>(cache: Memo<T>, schema: JsonSchema, root: JsonSchema, make: () => T): T {
+function memo<T, A>(
+  cache: Memo<T | null>,
+  schema: JsonSchema,
+  root: JsonSchema,
+  make: (schema: JsonSchema, root: JsonSchema, arg: A) => T | undefined,
+  arg?: A,
+): T | null {
+  // `make` is a function of the module, not a closure: no allocation on the usual hit.
   const known = cache.get(schema);
   if (known !== undefined && known.root === root) return known.value;
-  const value = make();
+  const value = make(schema, root, arg as A) ?? null;
   cache.set(schema, { root, value });
   return value;
 }
@@ -104,8 +111,7 @@ export function admits(types: ReadonlySet<JsonType>, type: JsonType): boolean {
  * `type`; `undefined` when none or several do, so repair never guesses.
  */
 export function branchFor(schema: JsonSchema, root: JsonSchema, type: "object" | "array"): JsonSchema | undefined {
-  const cache = type === "object" ? objectBranches : arrayBranches;
-  return memo(cache, schema, root, () => branchOf(schema, root, type) ?? null) ?? undefined;
+  return memo(type === "object" ? objectBranches : arrayBranches, schema, root, branchOf, type) ?? undefined;
 }
 
 function branchOf(schema: JsonSchema, root: JsonSchema, type: "object" | "array"): JsonSchema | undefined {
