@@ -66,16 +66,16 @@ export function argumentFeedback(
   schema: JsonSchema,
   coverage: Coverage = "all",
 ): string {
-  const lines = problemLines(issues, coverage);
-  lines.unshift(`Invalid arguments for tool "${toolName}":`);
+  const lines = problemLines(`Invalid arguments for tool "${toolName}":`, issues, coverage);
   const accepted = acceptedKeys(schema);
   if (accepted) lines.push(accepted);
   return capped(lines, `Fix the arguments and call ${toolName} again.`);
 }
 
-/** One line per issue, at most {@link MAX_LINES}, then how many more there are. */
-function problemLines(issues: readonly ValidationIssue[], coverage: Coverage): string[] {
-  const lines = issues.slice(0, MAX_LINES).map((i) => `- ${i.message}`);
+/** `heading`, then one line per issue, at most {@link MAX_LINES}, then how many more there are. */
+function problemLines(heading: string, issues: readonly ValidationIssue[], coverage: Coverage): string[] {
+  const lines = [heading];
+  for (const issue of issues.slice(0, MAX_LINES)) lines.push(`- ${issue.message}`);
   if (coverage === "first")
     lines.push(
       `- … checking stopped at this first problem: arguments of more than ${MAX_FULL_CHECK_VALUES} values are not checked further or repaired`,
@@ -88,10 +88,11 @@ function problemLines(issues: readonly ValidationIssue[], coverage: Coverage): s
 /** The message of a `ToolShapeError`: for the tool's author, not the model. */
 export function shapeFeedback(toolName: string, issues: readonly ValidationIssue[], complete = true): string {
   return capped(
-    [
+    problemLines(
       `tool "${toolName}" returned a value that does not match its declared return type:`,
-      ...problemLines(issues, complete ? "all" : "capped"),
-    ],
+      issues,
+      complete ? "all" : "capped",
+    ),
     "Fix the tool so it returns what its signature promises, or widen the return type.",
   );
 }
