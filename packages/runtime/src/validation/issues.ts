@@ -194,7 +194,11 @@ export interface IssueList {
 export function issuesFromAjv(all: readonly ErrorObject[], root: JsonSchema, context: IssueContext = {}): IssueList {
   // Most calls have no failed union: then no map, no lookup per error.
   let unions: Map<string, ErrorObject> | undefined;
-  for (const error of all) if (failedUnion(error)) (unions ??= new Map()).set(error.instancePath, error);
+  for (const error of all) {
+    if (!failedUnion(error)) continue;
+    unions ??= new Map();
+    unions.set(error.instancePath, error);
+  }
   const within = unions;
   const kept = within === undefined ? all : all.filter((error) => !inUnion(error, within));
   const errors =
