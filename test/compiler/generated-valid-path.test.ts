@@ -326,6 +326,76 @@ describe("the reader: check and frozen copy in one pass", () => {
     expect(proto.ok && Object.getPrototypeOf(proto.args)).toBe(Object.prototype);
   });
 
+  it("reads recursive types through their $refs and nullable objects, leaving deep values to the walk", () => {
+    const folder = {
+      type: "object",
+      properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Folder" } } },
+      required: ["name", "children"],
+      additionalProperties: false,
+    };
+    const outline = specOf({
+      type: "object",
+      properties: {
+        root: { $ref: "#/$defs/Folder", description: "The top folder." },
+        first: { $ref: "#/$defs/Step" },
+        meta: {
+          anyOf: [
+            { type: "null" },
+            { type: "object", properties: { by: { type: "string" } }, additionalProperties: false },
+          ],
+        },
+      },
+      required: ["root", "meta"],
+      additionalProperties: false,
+      $defs: {
+        Folder: folder,
+        Step: {
+          type: "object",
+          properties: { action: { type: "string" }, next: { anyOf: [{ $ref: "#/$defs/Step" }, { type: "null" }] } },
+          required: ["action", "next"],
+          additionalProperties: false,
+        },
+      },
+    });
+    const made = outline.validator?.({} as never, outline.parameters);
+    const read = made?.read;
+    expect(typeof read).toBe("function");
+    expect(typeof made?.issues).toBe("function");
+    /** A folder `depth` folders deep (each one an object and an array: two levels). */
+    const tree = (depth: number): object => ({ name: `f${depth}`, children: depth > 1 ? [tree(depth - 1)] : [] });
+    const steps = { action: "a", next: { action: "b", next: { action: "c", next: null } } };
+    const raw = { root: tree(3), first: steps, meta: null };
+    const copy = read?.(raw);
+    expect(copy).toEqual(raw);
+    expect(deeplyFrozen(copy) && nothingFrozen(raw)).toBe(true);
+    expect(expectSame(outline, raw).ok).toBe(true);
+    expect(expectSame(outline, { root: tree(2), meta: { by: "ada" } }).ok).toBe(true);
+    expect(expectSame(outline, { root: tree(2), meta: { by: 1 } }).ok).toBe(false);
+    expect(expectSame(outline, { root: tree(2), meta: null, first: { action: "a" } }).ok).toBe(false);
+    expect(expectSame(outline, { root: { name: "x", children: [{ name: 1, children: [] }] }, meta: null }).ok).toBe(
+      false,
+    );
+    // 20 folders (41 levels) is within the walk's 64, past what a reader takes on: the walk copies it.
+    expect(read?.({ root: tree(20), meta: null })).toBe(false);
+    expect(expectSame(outline, { root: tree(20), meta: null }).ok).toBe(true);
+    // A class instance the reader leaves to the walk, whose copy is valid: the collector finds nothing wrong.
+    class Folder {
+      constructor(
+        readonly name: string,
+        readonly children: Folder[],
+      ) {}
+    }
+    const instance = expectSame(outline, { root: new Folder("top", [new Folder("sub", [])]), meta: null });
+    expect(instance.ok && instance.args.root).toEqual({ name: "top", children: [{ name: "sub", children: [] }] });
+    // 40 folders, and a folder holding itself: too deep for both.
+    const deep = expectSame(outline, { root: tree(40), meta: null });
+    expect(!deep.ok && deep.error.issues[0]?.code).toBe("too_deep");
+    const cycle = { name: "loop", children: [] as object[] };
+    cycle.children.push(cycle);
+    const looped = expectSame(outline, { root: cycle, meta: null });
+    expect(!looped.ok && looped.error.issues[0]?.code).toBe("too_deep");
+  });
+
   it("reads a live proxy like plain data and reports a revoked one", () => {
     const { proxy, revoke } = Proxy.revocable({ sku: "A", quantity: 1, gift: true }, {});
     expect(expectSame(order, proxy).ok).toBe(true);

@@ -1,10 +1,17 @@
 import type { JsonSchema } from "toolwright";
-import { type CheckContext, checksOf, isAnnotation, isPrimitive, member } from "./schema-checks.js";
+import { type CheckContext, checksOf, isAnnotation, isPrimitive, member, refTarget } from "./schema-checks.js";
 
 type Subschema = JsonSchema | boolean;
 
 /** Schemas nested deeper than this get no reader: the runtime's own walk refuses arguments past 64 levels. */
 const MAX_READER_DEPTH = 32;
+
+/**
+ * A `$ref` reader refuses a value nested deeper than this, leaving it to the walk: with at
+ * most {@link MAX_READER_DEPTH} levels written out below it, no value the reader accepts
+ * is as deep as the 64 levels the walk refuses.
+ */
+const MAX_REF_LEVEL = 24;
 
 const PRIMITIVE_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
 
@@ -32,16 +39,48 @@ interface Read {
   readonly copy: string;
 }
 
-/** True when the reader copies what `schema` accepts: primitives, objects and arrays of such. */
-function copyable(schema: Subschema, depth: number): boolean {
+/** A `$ref` and nothing else that changes acceptance. */
+function isRef(schema: JsonSchema): boolean {
+  return typeof schema.$ref === "string" && only(schema, ["$ref"]);
+}
+
+/**
+ * The other branch of `anyOf: [X, { type: "null" }]` (either order): a nullable object,
+ * array or `$ref`. Null is a value of the null branch alone, so the reader needs no trial
+ * of branches (which would read a caller's getters twice).
+ */
+function nonNullBranch(schema: JsonSchema): Subschema | undefined {
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2 || !only(schema, ["anyOf"])) return undefined;
+  const isNull = (s: unknown) =>
+    typeof s === "object" && s !== null && (s as JsonSchema).type === "null" && only(s as JsonSchema, ["type"]);
+  return isNull(branches[0]) ? branches[1] : isNull(branches[1]) ? branches[0] : undefined;
+}
+
+/**
+ * True when the reader copies what `schema` accepts: primitives, objects and arrays of
+ * such, a nullable one of them, and `$ref`s to such. `visiting` holds the `$ref` targets
+ * being checked: a recursive type is copyable when everything else in it is.
+ */
+function copyable(schema: Subschema, depth: number, context: CheckContext, visiting: Set<Subschema>): boolean {
   if (depth > MAX_READER_DEPTH) return false;
   if (primitiveOnly(schema)) return true;
   if (typeof schema !== "object") return false;
+  if (isRef(schema)) {
+    const target = refTarget(schema.$ref, context);
+    if (visiting.has(target)) return true;
+    visiting.add(target);
+    const result = copyable(target, depth, context, visiting);
+    visiting.delete(target);
+    return result;
+  }
+  const branch = nonNullBranch(schema);
+  if (branch !== undefined) return copyable(branch, depth, context, visiting);
   const rest = schema.additionalProperties;
   // Closed, or open with a schema for the other keys (a `Record`, an index signature).
   const open = typeof rest === "object" && rest !== null && !Array.isArray(rest);
   if (schema.type === "object" && (rest === false || open)) {
-    if (!only(schema, ["type", "properties", "required", "additionalProperties"])) return false;
+    if (!only(schema, ["type", "properties", "required", "additionalProperties", "$defs"])) return false;
     const properties = (schema.properties ?? {}) as Record<string, Subschema>;
     const required: unknown = schema.required ?? [];
     return (
@@ -49,8 +88,8 @@ function copyable(schema: Subschema, depth: number): boolean {
       required.every((key) => typeof key === "string" && Object.hasOwn(properties, key)) &&
       // Written into the copy, `__proto__` would set its prototype: such objects take the full path.
       !Object.hasOwn(properties, "__proto__") &&
-      Object.values(properties).every((s) => copyable(s, depth + 1)) &&
-      (!open || copyable(rest as Subschema, depth + 1))
+      Object.values(properties).every((s) => copyable(s, depth + 1, context, visiting)) &&
+      (!open || copyable(rest as Subschema, depth + 1, context, visiting))
     );
   }
   if (schema.type === "array" && schema.items !== undefined) {
@@ -59,7 +98,7 @@ function copyable(schema: Subschema, depth: number): boolean {
       (schema.minItems === undefined || Number.isInteger(schema.minItems)) &&
       (schema.maxItems === undefined || Number.isInteger(schema.maxItems)) &&
       (schema.uniqueItems === undefined || typeof schema.uniqueItems === "boolean") &&
-      copyable(schema.items as Subschema, depth + 1)
+      copyable(schema.items as Subschema, depth + 1, context, visiting)
     );
   }
   return false;
@@ -71,12 +110,37 @@ interface Names {
   readonly protoOf: string;
   /** `Object.defineProperty`, made the first time a reader needs it. */
   define(): string;
+  /** The function reading a `$ref`'s target, `(v, level) => copy | false`, written once per target. */
+  refReader(target: Subschema): string;
 }
 
-function readerOf(schema: Subschema, v: string, context: CheckContext, names: Names): Read {
+/**
+ * How deep the value being read sits: `level` objects and arrays below the value the
+ * function was called with, which sits at `d` in a `$ref` reader (`base` is `"d+"`) and
+ * at 0 in `r0` (`base` is `""`).
+ */
+interface Level {
+  readonly base: string;
+  readonly level: number;
+}
+
+const below = ({ base, level }: Level): Level => ({ base, level: level + 1 });
+
+function readerOf(schema: Subschema, v: string, context: CheckContext, names: Names, at: Level): Read {
   if (primitiveOnly(schema)) return { code: checksOf(schema, v, context), copy: v };
   const node = schema as JsonSchema;
-  return node.type === "object" ? objectReader(node, v, context, names) : arrayReader(node, v, context, names);
+  if (isRef(node)) {
+    const copy = context.name("y");
+    const call = `${names.refReader(refTarget(node.$ref, context))}(${v},${at.base}${at.level})`;
+    return { code: `const ${copy}=${call};if(${copy}===false)return false;`, copy };
+  }
+  const branch = nonNullBranch(node);
+  if (branch !== undefined) {
+    const copy = context.name("y");
+    const read = readerOf(branch, v, context, names, at);
+    return { code: `let ${copy}=null;if(${v}!==null){${read.code}${copy}=${read.copy};}`, copy };
+  }
+  return node.type === "object" ? objectReader(node, v, context, names, at) : arrayReader(node, v, context, names, at);
 }
 
 /** The test that `v` is an object with `Object.prototype` or no prototype, so `for...in` lists its own enumerable keys. */
@@ -84,8 +148,8 @@ function plainObject(v: string, names: Names): string {
   return `if(!(typeof ${v}==="object"&&${v}!==null&&!Array.isArray(${v})))return false;{const p=${names.protoOf}(${v});if(p!==Object.prototype&&p!==null)return false;}`;
 }
 
-function objectReader(schema: JsonSchema, v: string, context: CheckContext, names: Names): Read {
-  if (schema.additionalProperties !== false) return openObjectReader(schema, v, context, names);
+function objectReader(schema: JsonSchema, v: string, context: CheckContext, names: Names, at: Level): Read {
+  if (schema.additionalProperties !== false) return openObjectReader(schema, v, context, names, at);
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Subschema>);
   const required = new Set<unknown>(schema.required as readonly string[] | undefined);
   const present = context.name("n");
@@ -97,7 +161,7 @@ function objectReader(schema: JsonSchema, v: string, context: CheckContext, name
   const result = context.name("o");
   for (const [key, subschema] of properties) {
     const value = context.name("x");
-    const read = readerOf(subschema, value, context, names);
+    const read = readerOf(subschema, value, context, names, below(at));
     const target = `${result}[${JSON.stringify(key)}]`;
     code += `const ${value}=${member(v, key)};`;
     if (required.has(key)) {
@@ -129,7 +193,7 @@ function objectReader(schema: JsonSchema, v: string, context: CheckContext, name
  * order, as the runtime's walk does), each value read once and checked by its key's schema.
  * A key holding `undefined` leaves the call to the full path.
  */
-function openObjectReader(schema: JsonSchema, v: string, context: CheckContext, names: Names): Read {
+function openObjectReader(schema: JsonSchema, v: string, context: CheckContext, names: Names, at: Level): Read {
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Subschema>);
   const required = new Set<unknown>(schema.required as readonly string[] | undefined);
   const result = context.name("o");
@@ -138,11 +202,11 @@ function openObjectReader(schema: JsonSchema, v: string, context: CheckContext, 
   const value = context.name("x");
   let cases = "";
   for (const [name, subschema] of properties) {
-    const read = readerOf(subschema, value, context, names);
+    const read = readerOf(subschema, value, context, names, below(at));
     const counted = required.has(name) ? `${seen}++;` : "";
     cases += `case ${JSON.stringify(name)}:{${read.code}${result}[${key}]=${read.copy};${counted}break;}`;
   }
-  const rest = readerOf(schema.additionalProperties as Subschema, value, context, names);
+  const rest = readerOf(schema.additionalProperties as Subschema, value, context, names, below(at));
   // Assigned, `__proto__` would set the copy's prototype: it is defined as an own key, as the walk does.
   const own = `{value:${rest.copy},enumerable:true,writable:true,configurable:true}`;
   const other = `${rest.code}if(${key}==="__proto__")${names.define()}(${result},${key},${own});else ${result}[${key}]=${rest.copy};`;
@@ -154,14 +218,14 @@ function openObjectReader(schema: JsonSchema, v: string, context: CheckContext, 
   return { code, copy: result };
 }
 
-function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names: Names): Read {
+function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names: Names, at: Level): Read {
   let code = `if(!Array.isArray(${v}))return false;`;
   if (schema.minItems !== undefined) code += `if(${v}.length<${schema.minItems})return false;`;
   if (schema.maxItems !== undefined) code += `if(${v}.length>${schema.maxItems})return false;`;
   const i = context.name("i");
   const item = context.name("x");
   const copy = context.name("c");
-  const read = readerOf(schema.items as Subschema, item, context, names);
+  const read = readerOf(schema.items as Subschema, item, context, names, below(at));
   const length = context.name("l");
   code += `const ${length}=${v}.length,${copy}=new Array(${length});for(let ${i}=0;${i}<${length};${i}++){const ${item}=${v}[${i}];${read.code}${copy}[${i}]=${read.copy};}`;
   if (schema.uniqueItems === true) code += `if(!h.unique(${copy}))return false;`;
@@ -170,8 +234,9 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
 }
 
 /**
- * The source of `r0`, the reader of a tool's arguments, or `undefined` when the schema has
- * a node it does not copy (unions of objects, `$ref`, objects open to any value): then the runtime copies
+ * The source of `r0`, the reader of a tool's arguments (after the readers of the `$ref`
+ * targets it uses), or `undefined` when the schema has a node it does not copy (unions of
+ * objects other than a nullable one, objects open to any value): then the runtime copies
  * the arguments with its own walk and checks them with `f0`, as before.
  *
  * The reader is the check and the copy in one pass over the arguments (a caller's object,
@@ -187,8 +252,10 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
  * ```
  */
 export function readerSource(schema: JsonSchema, context: CheckContext): string | undefined {
-  if (schema.type !== "object" || !copyable(schema, 0)) return undefined;
+  if (schema.type !== "object" || !copyable(schema, 0, context, new Set())) return undefined;
   let define: string | undefined;
+  const refReaders = new Map<Subschema, string>();
+  const functions: string[] = [];
   const names: Names = {
     freeze: context.constant("F", "Object.freeze"),
     protoOf: context.constant("P", "Object.getPrototypeOf"),
@@ -196,7 +263,17 @@ export function readerSource(schema: JsonSchema, context: CheckContext): string 
       define ??= context.constant("D", "Object.defineProperty");
       return define;
     },
+    refReader(target) {
+      const known = refReaders.get(target);
+      if (known) return known;
+      const name = context.name("w");
+      // Named before its body is written, so a recursive type's reader calls itself.
+      refReaders.set(target, name);
+      const read = readerOf(target, "v", context, names, { base: "d+", level: 0 });
+      functions.push(`function ${name}(v,d){if(d>${MAX_REF_LEVEL})return false;${read.code}return ${read.copy}}`);
+      return name;
+    },
   };
-  const read = readerOf(schema, "v", context, names);
-  return `function r0(v){${read.code}return ${read.copy}}`;
+  const read = readerOf(schema, "v", context, names, { base: "", level: 0 });
+  return `${functions.join("")}function r0(v){${read.code}return ${read.copy}}`;
 }

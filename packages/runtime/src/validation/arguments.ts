@@ -260,9 +260,11 @@ function checkArguments(
     generated && collect
       ? collected(generated, collect, schema)
       : (compiled ?? checkerOf(tool.name, schema, "parameters", !large));
-  // The generated check said no already: straight to its collector.
+  // The generated check said no already: straight to its collector. Its reader may also
+  // have left a value that is not plain data (a class instance, a key holding undefined,
+  // nesting past its depth) to the walk, whose copy can be valid: no errors, then.
   const errors = generated && collect ? collectErrors(collect, args, schema) : check(args);
-  if (!errors) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
+  if (!errors?.length) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
   if (large) return fail(tool, issuesFromAjv(errors, schema).issues, "first");
   const coercions: Repair[] = [];
   const coerced = coerce(args, schema, schema, "", coercions);
