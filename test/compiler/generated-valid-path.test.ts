@@ -387,6 +387,8 @@ describe("the reader: check and frozen copy in one pass", () => {
     }
     const instance = expectSame(outline, { root: new Folder("top", [new Folder("sub", [])]), meta: null });
     expect(instance.ok && instance.args.root).toEqual({ name: "top", children: [{ name: "sub", children: [] }] });
+    const undefinedKey = expectSame(outline, { root: tree(1), meta: null, first: undefined });
+    expect(undefinedKey.ok && Object.keys(undefinedKey.args)).toEqual(["root", "meta", "first"]);
     // 40 folders, and a folder holding itself: too deep for both.
     const deep = expectSame(outline, { root: tree(40), meta: null });
     expect(!deep.ok && deep.error.issues[0]?.code).toBe("too_deep");
