@@ -344,6 +344,14 @@ describe("the reader: check and frozen copy in one pass", () => {
             { type: "object", properties: { by: { type: "string" } }, additionalProperties: false },
           ],
         },
+        // How the compiler writes `Owner | null` and `string[] | null`.
+        owner: {
+          type: ["object", "null"],
+          properties: { id: { type: "string" } },
+          required: ["id"],
+          additionalProperties: false,
+        },
+        labels: { type: ["null", "array"], items: { type: "string" } },
       },
       required: ["root", "meta"],
       additionalProperties: false,
@@ -371,6 +379,13 @@ describe("the reader: check and frozen copy in one pass", () => {
     expect(expectSame(outline, raw).ok).toBe(true);
     expect(expectSame(outline, { root: tree(2), meta: { by: "ada" } }).ok).toBe(true);
     expect(expectSame(outline, { root: tree(2), meta: { by: 1 } }).ok).toBe(false);
+    const owned = { root: tree(1), meta: null, owner: { id: "u1" }, labels: ["a"] };
+    expect(read?.(owned)).toEqual(owned);
+    const none = { root: tree(1), meta: null, owner: null, labels: null };
+    expect(read?.(none)).toEqual(none);
+    expect(expectSame(outline, owned).ok).toBe(true);
+    expect(expectSame(outline, { ...owned, owner: {} }).ok).toBe(false);
+    expect(expectSame(outline, { ...owned, labels: "a" }).ok).toBe(false);
     expect(expectSame(outline, { root: tree(2), meta: null, first: { action: "a" } }).ok).toBe(false);
     expect(expectSame(outline, { root: { name: "x", children: [{ name: 1, children: [] }] }, meta: null }).ok).toBe(
       false,

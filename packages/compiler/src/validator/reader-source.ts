@@ -45,11 +45,18 @@ function isRef(schema: JsonSchema): boolean {
 }
 
 /**
- * The other branch of `anyOf: [X, { type: "null" }]` (either order): a nullable object,
- * array or `$ref`. Null is a value of the null branch alone, so the reader needs no trial
- * of branches (which would read a caller's getters twice).
+ * What a nullable object, array or `$ref` accepts besides null: the schema with its one
+ * other type for `type: ["object", "null"]` (how the compiler writes `T | null` for an
+ * object type), the other branch for `anyOf: [X, { type: "null" }]` (either order). Null
+ * fits nothing else, so the reader needs no trial of branches (which would read a caller's
+ * getters twice).
  */
 function nonNullBranch(schema: JsonSchema): Subschema | undefined {
+  const { type } = schema;
+  if (Array.isArray(type) && type.length === 2 && type.includes("null")) {
+    const other = type[0] === "null" ? type[1] : type[0];
+    return other === "object" || other === "array" ? { ...schema, type: other } : undefined;
+  }
   const branches = schema.anyOf;
   if (!Array.isArray(branches) || branches.length !== 2 || !only(schema, ["anyOf"])) return undefined;
   const isNull = (s: unknown) =>
