@@ -413,6 +413,64 @@ describe("the reader: check and frozen copy in one pass", () => {
     expect(!looped.ok && looped.error.issues[0]?.code).toBe("too_deep");
   });
 
+  it("reads a tagged union by its tag: the tag read once, then that branch only", () => {
+    const branch = (kind: string | number, field: string) => ({
+      type: "object",
+      properties: { kind: { type: typeof kind, const: kind }, [field]: { type: "string" } },
+      required: ["kind", field],
+      additionalProperties: false,
+    });
+    const find = specOf({
+      type: "object",
+      properties: { key: { anyOf: [branch("email", "email"), branch("phone", "phone")] } },
+      required: ["key"],
+      additionalProperties: false,
+    });
+    const read = find.validator?.({} as never, find.parameters).read;
+    expect(typeof read).toBe("function");
+    const raw = { key: { phone: "+331", kind: "phone" } };
+    const copy = read?.(raw) as { key: object } | false;
+    expect(copy).toEqual(raw);
+    expect(copy && Object.keys(copy.key)).toEqual(["kind", "phone"]);
+    expect(deeplyFrozen(copy)).toBe(true);
+    expect(expectSame(find, raw).ok).toBe(true);
+    expect(expectSame(find, { key: { kind: "email", email: "a@b.c" } }).ok).toBe(true);
+    for (const wrong of [
+      { kind: "fax", phone: "1" },
+      { kind: "email", phone: "1" },
+      { email: "a@b.c" },
+      { kind: "phone", phone: 1 },
+      "phone",
+      null,
+    ])
+      expect(expectSame(find, { key: wrong }).ok).toBe(false);
+    let reads = 0;
+    const counted = {
+      get kind(): string {
+        reads++;
+        return "email";
+      },
+      email: "a@b.c",
+    };
+    expect(validateArguments(twins(find).compiled, { key: counted }).ok).toBe(true);
+    expect(reads).toBe(1);
+    // Tags that repeat, or a branch without one: no reader, the walk and the check decide.
+    const same = specOf({
+      type: "object",
+      properties: { key: { anyOf: [branch("a", "x"), branch("a", "y")] } },
+      additionalProperties: false,
+    });
+    expect(same.validator?.({} as never, same.parameters).read).toBeUndefined();
+    const numbered = specOf({
+      type: "object",
+      properties: { key: { anyOf: [branch(1, "x"), branch(2, "y")] } },
+      additionalProperties: false,
+    });
+    expect(typeof numbered.validator?.({} as never, numbered.parameters).read).toBe("function");
+    expect(expectSame(numbered, { key: { kind: 2, y: "b" } }).ok).toBe(true);
+    expect(expectSame(numbered, { key: { kind: "2", y: "b" } }).ok).toBe(false);
+  });
+
   it("reads a live proxy like plain data and reports a revoked one", () => {
     const { proxy, revoke } = Proxy.revocable({ sku: "A", quantity: 1, gift: true }, {});
     expect(expectSame(order, proxy).ok).toBe(true);

@@ -64,9 +64,48 @@ function nonNullBranch(schema: JsonSchema): Subschema | undefined {
   return isNull(branches[0]) ? branches[1] : isNull(branches[1]) ? branches[0] : undefined;
 }
 
+/** A tagged union: closed objects that each require `key`, with a different constant there. */
+interface Tagged {
+  readonly key: string;
+  readonly branches: readonly { readonly tag: string | number | boolean; readonly schema: JsonSchema }[];
+}
+
+/** The constant a branch requires at `key` (`{ const }`, with its `type` or not), if any. */
+function tagOf(branch: JsonSchema, key: string): string | number | boolean | undefined {
+  const property = (branch.properties as Record<string, Subschema> | undefined)?.[key];
+  if (typeof property !== "object" || !only(property, ["type", "const"])) return undefined;
+  const tag = property.const;
+  const required = branch.required as unknown[] | undefined;
+  if (!required?.includes(key)) return undefined;
+  return typeof tag === "string" || typeof tag === "number" || typeof tag === "boolean" ? tag : undefined;
+}
+
+/**
+ * The tagged union an `anyOf` of closed objects is (`{ kind: "email", ... } | { kind:
+ * "phone", ... }`), or undefined. A value fits at most the one branch whose constant it
+ * holds at the key, so the reader reads the key once and reads that branch only: no trial
+ * of branches.
+ */
+function tagged(schema: JsonSchema): Tagged | undefined {
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches) || branches.length < 2 || !only(schema, ["anyOf"])) return undefined;
+  const objects = branches.filter(
+    (b): b is JsonSchema =>
+      typeof b === "object" && b !== null && b.type === "object" && b.additionalProperties === false,
+  );
+  if (objects.length !== branches.length) return undefined;
+  const first = objects[0] as JsonSchema;
+  for (const key of Object.keys((first.properties ?? {}) as object)) {
+    const tags = objects.map((b) => tagOf(b, key));
+    if (tags.some((t) => t === undefined) || new Set(tags).size !== tags.length) continue;
+    return { key, branches: objects.map((b, i) => ({ tag: tags[i] as string | number | boolean, schema: b })) };
+  }
+  return undefined;
+}
+
 /**
  * True when the reader copies what `schema` accepts: primitives, objects and arrays of
- * such, a nullable one of them, and `$ref`s to such. `visiting` holds the `$ref` targets
+ * such, a nullable one of them, a tagged union of such objects, and `$ref`s to such. `visiting` holds the `$ref` targets
  * being checked: a recursive type is copyable when everything else in it is.
  */
 function copyable(schema: Subschema, depth: number, context: CheckContext, visiting: Set<Subschema>): boolean {
@@ -83,6 +122,8 @@ function copyable(schema: Subschema, depth: number, context: CheckContext, visit
   }
   const branch = nonNullBranch(schema);
   if (branch !== undefined) return copyable(branch, depth, context, visiting);
+  const union = tagged(schema);
+  if (union !== undefined) return union.branches.every((b) => copyable(b.schema, depth, context, visiting));
   const rest = schema.additionalProperties;
   // Closed, or open with a schema for the other keys (a `Record`, an index signature).
   const open = typeof rest === "object" && rest !== null && !Array.isArray(rest);
@@ -147,6 +188,8 @@ function readerOf(schema: Subschema, v: string, context: CheckContext, names: Na
     const read = readerOf(branch, v, context, names, at);
     return { code: `let ${copy}=null;if(${v}!==null){${read.code}${copy}=${read.copy};}`, copy };
   }
+  const union = tagged(node);
+  if (union !== undefined) return taggedReader(union, v, context, names, at);
   return node.type === "object" ? objectReader(node, v, context, names, at) : arrayReader(node, v, context, names, at);
 }
 
@@ -155,13 +198,42 @@ function plainObject(v: string, names: Names): string {
   return `if(!(typeof ${v}==="object"&&${v}!==null&&!Array.isArray(${v})))return false;{const p=${names.protoOf}(${v});if(p!==Object.prototype&&p!==null)return false;}`;
 }
 
-function objectReader(schema: JsonSchema, v: string, context: CheckContext, names: Names, at: Level): Read {
+/**
+ * A tagged union's reader: the plain-object test and the key read once, then the reader of
+ * the branch holding that constant, which takes the key's value as read.
+ */
+function taggedReader(union: Tagged, v: string, context: CheckContext, names: Names, at: Level): Read {
+  const tag = context.name("t");
+  const copy = context.name("y");
+  let cases = "";
+  for (const branch of union.branches) {
+    const read = objectReader(branch.schema, v, context, names, at, { key: union.key, value: tag });
+    cases += `case ${JSON.stringify(branch.tag)}:{${read.code}${copy}=${read.copy};break;}`;
+  }
+  const code = `${plainObject(v, names)}const ${tag}=${member(v, union.key)};let ${copy};switch(${tag}){${cases}default:return false;}`;
+  return { code, copy };
+}
+
+/** A key of the object already read (and its plain-object test made) by a tagged union's reader. */
+interface ReadKey {
+  readonly key: string;
+  readonly value: string;
+}
+
+function objectReader(
+  schema: JsonSchema,
+  v: string,
+  context: CheckContext,
+  names: Names,
+  at: Level,
+  readKey?: ReadKey,
+): Read {
   if (schema.additionalProperties !== false) return openObjectReader(schema, v, context, names, at);
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Subschema>);
   const required = new Set<unknown>(schema.required as readonly string[] | undefined);
   const present = context.name("n");
   // A plain object, so every key read is an own or absent one.
-  let code = `${plainObject(v, names)}let ${present}=${required.size};`;
+  let code = `${readKey ? "" : plainObject(v, names)}let ${present}=${required.size};`;
   // The copy lists the keys in the schema's order: a literal up to the first optional key, then assignments.
   const literal: string[] = [];
   let assigned = "";
@@ -170,7 +242,7 @@ function objectReader(schema: JsonSchema, v: string, context: CheckContext, name
     const value = context.name("x");
     const read = readerOf(subschema, value, context, names, below(at));
     const target = `${result}[${JSON.stringify(key)}]`;
-    code += `const ${value}=${member(v, key)};`;
+    code += `const ${value}=${key === readKey?.key ? readKey.value : member(v, key)};`;
     if (required.has(key)) {
       code += `if(${value}===undefined)return false;${read.code}`;
       if (assigned) assigned += `${target}=${read.copy};`;
