@@ -73,7 +73,7 @@ interface Tagged {
 /** The constant a branch requires at `key` (`{ const }`, with its `type` or not), if any. */
 function tagOf(branch: JsonSchema, key: string): string | number | boolean | undefined {
   const property = (branch.properties as Record<string, Subschema> | undefined)?.[key];
-  if (typeof property !== "object" || !only(property, ["type", "const"])) return undefined;
+  if (typeof property !== "object" || property === null || !only(property, ["type", "const"])) return undefined;
   const tag = property.const;
   const required = branch.required as unknown[] | undefined;
   if (!required?.includes(key)) return undefined;
