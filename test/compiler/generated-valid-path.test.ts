@@ -461,6 +461,12 @@ describe("the reader: check and frozen copy in one pass", () => {
       additionalProperties: false,
     });
     expect(same.validator?.({} as never, same.parameters).read).toBeUndefined();
+    const untagged = specOf({
+      type: "object",
+      properties: { key: { anyOf: [branch("a", "x"), { ...branch("b", "y"), required: ["y"] }] } },
+      additionalProperties: false,
+    });
+    expect(untagged.validator?.({} as never, untagged.parameters).read).toBeUndefined();
     const numbered = specOf({
       type: "object",
       properties: { key: { anyOf: [branch(1, "x"), branch(2, "y")] } },

@@ -145,8 +145,8 @@ const FAST_COUNT: ValueCount = { values: 0 };
 
 /**
  * Arguments {@link validFast} read (a private object, not yet frozen where a reader ran: the
- * full path freezes what it accepts) and its check or reader rejected, with the number of
- * values they hold.
+ * full path freezes what it accepts) and its check rejected or its reader left to the full
+ * path, with the number of values they hold.
  */
 interface Read {
   readonly args: object;
@@ -192,7 +192,8 @@ function validFast(tool: Tool, check: GeneratedCheck, raw: unknown): ArgumentChe
     if (error instanceof ArgumentReadError) return fail(tool, [readIssue(error)]);
     throw error;
   }
-  // Where a reader said no, the full path's collectors take this copy on (it is not checked again).
+  // Where a reader said no, the full path's collectors take this copy on (it is not checked
+  // again): they find its errors, or none for plain data the reader only left to the walk.
   if (check.read === undefined && check(args)) return { ok: true, args: args as ToolArgs, repairs: NO_REPAIRS };
   // An object is what the full path would read too. Anything else (an array, a JSON string
   // holding an object, nothing) it reads itself, to repair it or name the mistake.
@@ -250,7 +251,7 @@ function checkArguments(
   const repairs: readonly Repair[] = parsed.empty
     ? [...parsed.repairs, { kind: "empty_arguments", path: "", detail: `got ${JSON.stringify(raw ?? null)}, used {}` }]
     : parsed.repairs;
-  // Arguments validFast read were rejected by the generated check or reader there already.
+  // Arguments validFast read were rejected by the generated check, or left by its reader, there already.
   if (read === undefined && generated?.(args)) return { ok: true, args: deepFreeze(args) as ToolArgs, repairs };
   // Rejected, or no generated check: the errors the generated check's collector reports
   // build the feedback and re-check repairs; Ajv's where there is none (hand-written schemas,
@@ -260,7 +261,7 @@ function checkArguments(
     generated && collect
       ? collected(generated, collect, schema)
       : (compiled ?? checkerOf(tool.name, schema, "parameters", !large));
-  // The generated check said no already: straight to its collector. Its reader may also
+  // The generated check said no already: straight to its collector. Its reader may instead
   // have left a value that is not plain data (a class instance, a key holding undefined,
   // nesting past its depth) to the walk, whose copy can be valid: no errors, then.
   const errors = generated && collect ? collectErrors(collect, args, schema) : check(args);
