@@ -4,7 +4,7 @@
  * the same generated functions (200 and 1,000 tools). Our transformer also runs under
  * `tsc` after `ts-patch install` (into a private copy of TypeScript) and in `toolwright
  * build`, the two ways around tspc's own start-up cost. Whole processes, run in interleaved
- * rounds; medians of wall and CPU time. Run alone: `node scripts/bench/build.mjs [--quick]`.
+ * rounds; medians of wall and CPU time. Run alone: `node scripts/bench/build.mjs [--quick] [--sizes 20,200]`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -109,8 +109,11 @@ function benchSize(n, { patchedTsc, runs, warmup, log }) {
 
 if (import.meta.main ?? process.argv[1] === import.meta.filename) {
   const quick = process.argv.includes("--quick");
+  // `--sizes 20,200`: other project sizes than the table's (a small project shows the fixed costs).
+  const sizesAt = process.argv.indexOf("--sizes");
+  const sizes = sizesAt > 0 ? process.argv[sizesAt + 1].split(",").map(Number) : undefined;
   const rows = benchBuild({
-    sizes: quick ? [20] : [200, 1000],
+    sizes: sizes ?? (quick ? [20] : [200, 1000]),
     runs: quick ? 1 : 5,
     warmup: quick ? 0 : 1,
     log: (line) => console.error(line),
