@@ -477,6 +477,124 @@ describe("the reader: check and frozen copy in one pass", () => {
     expect(expectSame(numbered, { key: { kind: "2", y: "b" } }).ok).toBe(false);
   });
 
+  it("reads a union of different kinds by the value's kind: each value read once, no trial of branches", () => {
+    const item = {
+      type: "object",
+      properties: { sku: { type: "string" } },
+      required: ["sku"],
+      additionalProperties: false,
+    };
+    const pick = specOf({
+      type: "object",
+      properties: {
+        tags: { anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] },
+        choice: { anyOf: [{ type: "number" }, item, { type: "null" }] },
+      },
+      required: ["tags"],
+      additionalProperties: false,
+    });
+    const read = pick.validator?.({} as never, pick.parameters).read;
+    expect(typeof read).toBe("function");
+    const raw = { tags: ["a", "b"], choice: { sku: "x" } };
+    const copy = read?.(raw) as typeof raw | false;
+    expect(copy).toEqual(raw);
+    expect((copy as typeof raw).tags).not.toBe(raw.tags);
+    expect(deeplyFrozen(copy)).toBe(true);
+    for (const valid of [{ tags: "a" }, { tags: [], choice: 2 }, { tags: "a", choice: null }, raw]) {
+      expect(read?.(valid)).toEqual(valid);
+      expect(expectSame(pick, valid).ok).toBe(true);
+    }
+    for (const wrong of [
+      { tags: 1 },
+      { tags: ["a", 1] },
+      { tags: {} },
+      { tags: "a", choice: "two" },
+      { tags: "a", choice: [1] },
+      { tags: "a", choice: { sku: 1 } },
+      { tags: "a", choice: { sku: "x", more: 1 } },
+    ]) {
+      expect(read?.(wrong)).toBe(false);
+      expect(expectSame(pick, wrong).ok).toBe(false);
+    }
+    let reads = 0;
+    const counted = {
+      get sku(): string {
+        reads++;
+        return "x";
+      },
+    };
+    expect(validateArguments(twins(pick).compiled, { tags: "a", choice: counted }).ok).toBe(true);
+    expect(reads).toBe(1);
+    // Two object branches with no tag between them: no reader, the walk and the check decide.
+    const untagged = specOf({
+      type: "object",
+      properties: {
+        choice: { anyOf: [{ type: "string" }, item, { ...item, properties: { id: { type: "number" } } }] },
+      },
+      additionalProperties: false,
+    });
+    expect(untagged.validator?.({} as never, untagged.parameters).read).toBeUndefined();
+  });
+
+  it("reads a recursive union of kinds, copying false as false", () => {
+    const json = specOf({
+      type: "object",
+      properties: { meta: { $ref: "#/$defs/Json" } },
+      required: ["meta"],
+      additionalProperties: false,
+      $defs: {
+        Json: {
+          anyOf: [
+            { type: "string" },
+            { type: "number" },
+            { type: "boolean" },
+            { type: "null" },
+            { type: "array", items: { $ref: "#/$defs/Json" } },
+            { type: "object", additionalProperties: { $ref: "#/$defs/Json" } },
+          ],
+        },
+      },
+    });
+    const read = json.validator?.({} as never, json.parameters).read;
+    expect(typeof read).toBe("function");
+    for (const meta of [false, [false], { a: false }, { a: [true, false, null, "x", 1, { b: false }] }]) {
+      const copy = read?.({ meta });
+      expect(copy).toEqual({ meta });
+      expect(deeplyFrozen(copy)).toBe(true);
+      expect(expectSame(json, { meta }).ok).toBe(true);
+    }
+    for (const meta of [() => 1, [Number.NaN]]) expect(read?.({ meta })).toBe(false);
+  });
+
+  it("reads tuples: each position by its own schema, the rest by items or none", () => {
+    const tuple = specOf({
+      type: "object",
+      properties: {
+        pair: { type: "array", prefixItems: [{ type: "number" }, { type: "string" }], items: false, minItems: 1 },
+        path: { type: "array", prefixItems: [{ type: "string" }], items: { type: "number" } },
+      },
+      additionalProperties: false,
+    });
+    const read = tuple.validator?.({} as never, tuple.parameters).read;
+    expect(typeof read).toBe("function");
+    for (const valid of [{ pair: [1, "a"] }, { pair: [1] }, { path: ["start", 1, 2] }, { path: [] }]) {
+      const copy = read?.(valid);
+      expect(copy).toEqual(valid);
+      expect(deeplyFrozen(copy)).toBe(true);
+      expect(expectSame(tuple, valid).ok).toBe(true);
+    }
+    for (const wrong of [
+      { pair: [] },
+      { pair: [1, "a", 2] },
+      { pair: ["a", 1] },
+      { path: [1] },
+      { path: ["a", "b"] },
+    ]) {
+      expect(read?.(wrong)).toBe(false);
+      expect(expectSame(tuple, wrong).ok).toBe(false);
+    }
+  });
+
   it("reads a live proxy like plain data and reports a revoked one", () => {
     const { proxy, revoke } = Proxy.revocable({ sku: "A", quantity: 1, gift: true }, {});
     expect(expectSame(order, proxy).ok).toBe(true);

@@ -103,10 +103,57 @@ function tagged(schema: JsonSchema): Tagged | undefined {
   return undefined;
 }
 
+/** The one kind of JavaScript value every value a schema accepts is. */
+type Kind = "primitive" | "object" | "array";
+
+/** The kind of every value `schema` accepts, when they are all of one kind (a `$ref` by its target's). */
+function kindOf(schema: Subschema, context: CheckContext, following: Set<Subschema> = new Set()): Kind | undefined {
+  if (primitiveOnly(schema)) return "primitive";
+  if (typeof schema !== "object") return undefined;
+  if (isRef(schema)) {
+    const target = refTarget(schema.$ref, context);
+    if (following.has(target)) return undefined;
+    following.add(target);
+    return kindOf(target, context, following);
+  }
+  if (schema.type === "object" || tagged(schema) !== undefined) return "object";
+  return schema.type === "array" ? "array" : undefined;
+}
+
 /**
- * True when the reader copies what `schema` accepts: primitives, objects and arrays of
- * such, a nullable one of them, a tagged union of such objects, and `$ref`s to such. `visiting` holds the `$ref` targets
- * being checked: a recursive type is copyable when everything else in it is.
+ * A union whose branches accept different kinds of value (`string | string[]`, `number |
+ * Item | null`): its branches grouped by kind, at most one for arrays, and the objects one
+ * branch or a tagged union. A value's kind picks the only group that can accept it, so the
+ * reader reads it once, with no trial of branches. Undefined for anything else, and for a
+ * union of one kind (`primitiveOnly` and `tagged` cover those that the reader reads).
+ */
+interface KindUnion {
+  readonly primitive?: Subschema;
+  readonly object?: Subschema;
+  readonly array?: Subschema;
+}
+
+function byKind(schema: JsonSchema, context: CheckContext): KindUnion | undefined {
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches) || branches.length < 2 || !only(schema, ["anyOf"])) return undefined;
+  const groups: Record<Kind, Subschema[]> = { primitive: [], object: [], array: [] };
+  for (const branch of branches as Subschema[]) {
+    const kind = kindOf(branch, context);
+    if (kind === undefined) return undefined;
+    groups[kind].push(branch);
+  }
+  if (groups.array.length > 1 || Object.values(groups).filter((g) => g.length > 0).length < 2) return undefined;
+  const one = (group: Subschema[]): Subschema | undefined => (group.length > 1 ? { anyOf: group } : group[0]);
+  const object = one(groups.object);
+  if (groups.object.length > 1 && tagged(object as JsonSchema) === undefined) return undefined;
+  return { primitive: one(groups.primitive), object, array: groups.array[0] };
+}
+
+/**
+ * True when the reader copies what `schema` accepts: primitives, objects, arrays and
+ * tuples of such, a nullable one of them, a tagged union of such objects, a union of such
+ * values of different kinds, and `$ref`s to such. `visiting` holds the `$ref` targets being checked:
+ * a recursive type is copyable when everything else in it is.
  */
 function copyable(schema: Subschema, depth: number, context: CheckContext, visiting: Set<Subschema>): boolean {
   if (depth > MAX_READER_DEPTH) return false;
@@ -124,6 +171,10 @@ function copyable(schema: Subschema, depth: number, context: CheckContext, visit
   if (branch !== undefined) return copyable(branch, depth, context, visiting);
   const union = tagged(schema);
   if (union !== undefined) return union.branches.every((b) => copyable(b.schema, depth, context, visiting));
+  const kinds = byKind(schema, context);
+  // A primitive is its own copy: that group needs its check only.
+  if (kinds !== undefined)
+    return [kinds.object, kinds.array].every((b) => b === undefined || copyable(b, depth, context, visiting));
   const rest = schema.additionalProperties;
   // Closed, or open with a schema for the other keys (a `Record`, an index signature).
   const open = typeof rest === "object" && rest !== null && !Array.isArray(rest);
@@ -141,12 +192,16 @@ function copyable(schema: Subschema, depth: number, context: CheckContext, visit
     );
   }
   if (schema.type === "array" && schema.items !== undefined) {
+    // A tuple: `prefixItems` for the first items, `items` for the rest (`false`: no more).
+    const prefix: unknown = schema.prefixItems ?? [];
     return (
-      only(schema, ["type", "items", "minItems", "maxItems", "uniqueItems"]) &&
+      only(schema, ["type", "prefixItems", "items", "minItems", "maxItems", "uniqueItems"]) &&
       (schema.minItems === undefined || Number.isInteger(schema.minItems)) &&
       (schema.maxItems === undefined || Number.isInteger(schema.maxItems)) &&
       (schema.uniqueItems === undefined || typeof schema.uniqueItems === "boolean") &&
-      copyable(schema.items as Subschema, depth + 1, context, visiting)
+      Array.isArray(prefix) &&
+      prefix.every((s) => copyable(s, depth + 1, context, visiting)) &&
+      (schema.items === false || copyable(schema.items as Subschema, depth + 1, context, visiting))
     );
   }
   return false;
@@ -159,7 +214,17 @@ interface Names {
   /** `Object.defineProperty`, made the first time a reader needs it. */
   define(): string;
   /** The function reading a `$ref`'s target, `(v, level) => copy | false`, written once per target. */
-  refReader(target: Subschema): string;
+  refReader(target: Subschema): RefReader;
+}
+
+/**
+ * A `$ref` target's reader function. Where the target accepts primitives (a union of
+ * kinds), the value `false` is a copy the caller could not tell from a "no": the function
+ * returns the token `falseCopy` for it instead.
+ */
+interface RefReader {
+  readonly name: string;
+  readonly falseCopy: string | undefined;
 }
 
 /**
@@ -179,8 +244,9 @@ function readerOf(schema: Subschema, v: string, context: CheckContext, names: Na
   const node = schema as JsonSchema;
   if (isRef(node)) {
     const copy = context.name("y");
-    const call = `${names.refReader(refTarget(node.$ref, context))}(${v},${at.base}${at.level})`;
-    return { code: `const ${copy}=${call};if(${copy}===false)return false;`, copy };
+    const reader = names.refReader(refTarget(node.$ref, context));
+    const code = `const ${copy}=${reader.name}(${v},${at.base}${at.level});if(${copy}===false)return false;`;
+    return { code, copy: reader.falseCopy ? `(${copy}===${reader.falseCopy}?false:${copy})` : copy };
   }
   const branch = nonNullBranch(node);
   if (branch !== undefined) {
@@ -190,6 +256,8 @@ function readerOf(schema: Subschema, v: string, context: CheckContext, names: Na
   }
   const union = tagged(node);
   if (union !== undefined) return taggedReader(union, v, context, names, at);
+  const kinds = byKind(node, context);
+  if (kinds !== undefined) return kindReader(kinds, v, context, names, at);
   return node.type === "object" ? objectReader(node, v, context, names, at) : arrayReader(node, v, context, names, at);
 }
 
@@ -211,6 +279,26 @@ function taggedReader(union: Tagged, v: string, context: CheckContext, names: Na
     cases += `case ${JSON.stringify(branch.tag)}:{${read.code}${copy}=${read.copy};break;}`;
   }
   const code = `${plainObject(v, names)}const ${tag}=${member(v, union.key)};let ${copy};switch(${tag}){${cases}default:return false;}`;
+  return { code, copy };
+}
+
+/**
+ * A union of different kinds' reader: the value's kind picks its group (an array, another
+ * object, or a primitive, null included), whose reader or check runs; a kind no branch
+ * accepts is rejected.
+ */
+function kindReader(kinds: KindUnion, v: string, context: CheckContext, names: Names, at: Level): Read {
+  const copy = context.name("y");
+  const read = (group: Subschema | undefined): string => {
+    if (group === undefined) return "return false;";
+    const r = readerOf(group, v, context, names, at);
+    return `${r.code}${copy}=${r.copy};`;
+  };
+  const primitive =
+    kinds.primitive === undefined ? "return false;" : `${checksOf(kinds.primitive, v, context)}${copy}=${v};`;
+  const code =
+    `let ${copy};if(Array.isArray(${v})){${read(kinds.array)}}` +
+    `else if(typeof ${v}==="object"&&${v}!==null){${read(kinds.object)}}else{${primitive}}`;
   return { code, copy };
 }
 
@@ -301,12 +389,22 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
   let code = `if(!Array.isArray(${v}))return false;`;
   if (schema.minItems !== undefined) code += `if(${v}.length<${schema.minItems})return false;`;
   if (schema.maxItems !== undefined) code += `if(${v}.length>${schema.maxItems})return false;`;
-  const i = context.name("i");
-  const item = context.name("x");
   const copy = context.name("c");
-  const read = readerOf(schema.items as Subschema, item, context, names, below(at));
   const length = context.name("l");
-  code += `const ${length}=${v}.length,${copy}=new Array(${length});for(let ${i}=0;${i}<${length};${i}++){const ${item}=${v}[${i}];${read.code}${copy}[${i}]=${read.copy};}`;
+  code += `const ${length}=${v}.length,${copy}=new Array(${length});`;
+  const prefix = (schema.prefixItems ?? []) as Subschema[];
+  prefix.forEach((s, index) => {
+    const item = context.name("x");
+    const read = readerOf(s, item, context, names, below(at));
+    code += `if(${length}>${index}){const ${item}=${v}[${index}];${read.code}${copy}[${index}]=${read.copy};}`;
+  });
+  if (schema.items === false) code += `if(${length}>${prefix.length})return false;`;
+  else {
+    const i = context.name("i");
+    const item = context.name("x");
+    const read = readerOf(schema.items as Subschema, item, context, names, below(at));
+    code += `for(let ${i}=${prefix.length};${i}<${length};${i}++){const ${item}=${v}[${i}];${read.code}${copy}[${i}]=${read.copy};}`;
+  }
   if (schema.uniqueItems === true) code += `if(!h.unique(${copy}))return false;`;
   code += `${names.freeze}(${copy});`;
   return { code, copy };
@@ -314,8 +412,9 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
 
 /**
  * The source of `r0`, the reader of a tool's arguments (after the readers of the `$ref`
- * targets it uses), or `undefined` when the schema has a node it does not copy (unions of
- * objects other than a nullable one, objects open to any value): then the runtime copies
+ * targets it uses), or `undefined` when the schema has a node it does not copy (a union
+ * of objects with no tag to tell them apart, a node open to any value, `patternProperties`):
+ * then the runtime copies
  * the arguments with its own walk and checks them with `f0`, as before.
  *
  * The reader is the check and the copy in one pass over the arguments (a caller's object,
@@ -333,7 +432,12 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
 export function readerSource(schema: JsonSchema, context: CheckContext): string | undefined {
   if (schema.type !== "object" || !copyable(schema, 0, context, new Set())) return undefined;
   let define: string | undefined;
-  const refReaders = new Map<Subschema, string>();
+  let falseCopy: string | undefined;
+  const falseToken = (): string => {
+    falseCopy ??= context.constant("B", "{}");
+    return falseCopy;
+  };
+  const refReaders = new Map<Subschema, RefReader>();
   const functions: string[] = [];
   const names: Names = {
     freeze: context.constant("F", "Object.freeze"),
@@ -345,12 +449,18 @@ export function readerSource(schema: JsonSchema, context: CheckContext): string 
     refReader(target) {
       const known = refReaders.get(target);
       if (known) return known;
-      const name = context.name("w");
-      // Named before its body is written, so a recursive type's reader calls itself.
-      refReaders.set(target, name);
+      const kind = kindOf(target, context);
+      const primitives = kind !== "object" && kind !== "array";
+      const reader: RefReader = {
+        name: context.name("w"),
+        falseCopy: primitives ? falseToken() : undefined,
+      };
+      // Known before its body is written, so a recursive type's reader calls itself.
+      refReaders.set(target, reader);
       const read = readerOf(target, "v", context, names, { base: "d+", level: 0 });
-      functions.push(`function ${name}(v,d){if(d>${MAX_REF_LEVEL})return false;${read.code}return ${read.copy}}`);
-      return name;
+      const copy = reader.falseCopy ? `${read.copy}===false?${reader.falseCopy}:${read.copy}` : read.copy;
+      functions.push(`function ${reader.name}(v,d){if(d>${MAX_REF_LEVEL})return false;${read.code}return ${copy}}`);
+      return reader;
     },
   };
   const read = readerOf(schema, "v", context, names, { base: "", level: 0 });

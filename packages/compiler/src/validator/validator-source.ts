@@ -7,7 +7,8 @@ import { type CheckContext, checksOf, OutsideSubset } from "./schema-checks.js";
  * The source of a generated validator for `schema`, or `undefined` when the schema uses
  * something outside the subset the generator covers (then the runtime keeps using Ajv).
  *
- * The text is a factory, `function(h,S){...; return f0}`: the runtime calls it once, on the
+ * The text is a factory, `function(h,S){...; return f0}` (the root check's number follows
+ * the functions written before it, union branches among them): the runtime calls it once, on the
  * tool's first call, with its helpers (code-point length, deep equality, formats, issue
  * reporting) and the schema, and gets back `(value) => boolean`. With `read` (the default),
  * a schema the reader covers also gets `read`, the check and frozen copy of a caller's
