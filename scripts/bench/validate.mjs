@@ -126,8 +126,7 @@ export async function benchValidate({ n = 200, time = 1000, log = () => {} } = {
         }
       });
     }
-    const floor = fn === "ok" && sample === "valid";
-    if (floor) {
+    if (fn === "ok" && sample === "valid") {
       // Valid arguments come back as a deep-frozen private copy ("approved = executed"), so
       // every object and array they hold is frozen once. This is that freezing alone, on
       // fresh one-key objects (V8 freezes those faster than an empty one or an array): a

@@ -120,19 +120,20 @@ function kindOf(schema: Subschema, context: CheckContext, following: Set<Subsche
   return schema.type === "array" ? "array" : undefined;
 }
 
-/**
- * A union whose branches accept different kinds of value (`string | string[]`, `number |
- * Item | null`): its branches grouped by kind, at most one for arrays, and the objects one
- * branch or a tagged union. A value's kind picks the only group that can accept it, so the
- * reader reads it once, with no trial of branches. Undefined for anything else, and for a
- * union of one kind (`primitiveOnly` and `tagged` cover those that the reader reads).
- */
+/** A union's branches grouped by the kind of value they accept (one schema per kind). */
 interface KindUnion {
   readonly primitive?: Subschema;
   readonly object?: Subschema;
   readonly array?: Subschema;
 }
 
+/**
+ * A union whose branches accept different kinds of value (`string | string[]`, `number |
+ * Item | null`), grouped by kind: at most one array branch, and the object branches one
+ * branch or a tagged union. A value's kind picks the only group that can accept it, so the
+ * reader reads it once, with no trial of branches. Undefined for anything else, and for a
+ * union of one kind (`primitiveOnly` and `tagged` cover those that the reader reads).
+ */
 function byKind(schema: JsonSchema, context: CheckContext): KindUnion | undefined {
   const branches = schema.anyOf;
   if (!Array.isArray(branches) || branches.length < 2 || !only(schema, ["anyOf"])) return undefined;
@@ -414,8 +415,7 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
  * The source of `r0`, the reader of a tool's arguments (after the readers of the `$ref`
  * targets it uses), or `undefined` when the schema has a node it does not copy (a union
  * of objects with no tag to tell them apart, a node open to any value, `patternProperties`):
- * then the runtime copies
- * the arguments with its own walk and checks them with `f0`, as before.
+ * then the runtime copies the arguments with its own walk and checks them with `f0`, as before.
  *
  * The reader is the check and the copy in one pass over the arguments (a caller's object,
  * or what `JSON.parse` made): each value is read once (a getter runs once, as in the walk),
@@ -450,11 +450,8 @@ export function readerSource(schema: JsonSchema, context: CheckContext): string 
       const known = refReaders.get(target);
       if (known) return known;
       const kind = kindOf(target, context);
-      const primitives = kind !== "object" && kind !== "array";
-      const reader: RefReader = {
-        name: context.name("w"),
-        falseCopy: primitives ? falseToken() : undefined,
-      };
+      const mayBePrimitive = kind !== "object" && kind !== "array";
+      const reader: RefReader = { name: context.name("w"), falseCopy: mayBePrimitive ? falseToken() : undefined };
       // Known before its body is written, so a recursive type's reader calls itself.
       refReaders.set(target, reader);
       const read = readerOf(target, "v", context, names, { base: "d+", level: 0 });
