@@ -595,6 +595,55 @@ describe("the reader: check and frozen copy in one pass", () => {
     }
   });
 
+  it("reads patternProperties: each key checked by its property and every pattern it matches", () => {
+    const spec = specOf({
+      type: "object",
+      properties: {
+        headers: {
+          type: "object",
+          properties: { host: { type: "string" }, "x-mode": { type: "string" } },
+          required: ["host"],
+          patternProperties: { "^x-": { type: ["string", "number"], pattern: "^[a-z]*$" }, "-id$": { type: "number" } },
+          additionalProperties: false,
+        },
+        flags: {
+          type: "object",
+          patternProperties: { "^t": { type: "string" } },
+          additionalProperties: { type: "boolean" },
+        },
+      },
+      additionalProperties: false,
+    });
+    const read = spec.validator?.({} as never, spec.parameters).read;
+    expect(typeof read).toBe("function");
+    for (const valid of [
+      { headers: { "x-id": 2, host: "h", "x-mode": "abc" } },
+      { headers: { host: "h", "req-id": 3 } },
+      { flags: { on: true, tag: "a" } },
+      {},
+    ]) {
+      const copy = read?.(valid);
+      expect(copy).toEqual(valid);
+      expect(deeplyFrozen(copy)).toBe(true);
+      // An open object's copy keeps the value's key order, as the walk's does.
+      const headerKeys = (value: unknown) => Object.keys((value as { headers?: object }).headers ?? {});
+      expect(headerKeys(copy)).toEqual(headerKeys(valid));
+      expect(expectSame(spec, valid).ok).toBe(true);
+    }
+    for (const wrong of [
+      { headers: { host: "h", other: "x" } },
+      { headers: { host: "h", "x-a": true } },
+      { headers: { host: "h", "x-mode": "ABC" } },
+      { headers: { host: "h", "x-id": "two" } },
+      { headers: { "x-a": "b" } },
+      { flags: { tag: 1 } },
+      { flags: { on: 2 } },
+    ]) {
+      expect(read?.(wrong)).toBe(false);
+      expect(expectSame(spec, wrong).ok).toBe(false);
+    }
+  });
+
   it("reads a live proxy like plain data and reports a revoked one", () => {
     const { proxy, revoke } = Proxy.revocable({ sku: "A", quantity: 1, gift: true }, {});
     expect(expectSame(order, proxy).ok).toBe(true);

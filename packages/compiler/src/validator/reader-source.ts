@@ -1,5 +1,13 @@
 import type { JsonSchema } from "toolwright";
-import { type CheckContext, checksOf, isAnnotation, isPrimitive, member, refTarget } from "./schema-checks.js";
+import {
+  type CheckContext,
+  checksOf,
+  isAnnotation,
+  isPrimitive,
+  member,
+  patternTest,
+  refTarget,
+} from "./schema-checks.js";
 
 type Subschema = JsonSchema | boolean;
 
@@ -180,10 +188,17 @@ function copyable(schema: Subschema, depth: number, context: CheckContext, visit
   // Closed, or open with a schema for the other keys (a `Record`, an index signature).
   const open = typeof rest === "object" && rest !== null && !Array.isArray(rest);
   if (schema.type === "object" && (rest === false || open)) {
-    if (!only(schema, ["type", "properties", "required", "additionalProperties", "$defs"])) return false;
+    if (!only(schema, ["type", "properties", "required", "additionalProperties", "patternProperties", "$defs"]))
+      return false;
     const properties = (schema.properties ?? {}) as Record<string, Subschema>;
     const required: unknown = schema.required ?? [];
+    const patterns: unknown = schema.patternProperties ?? {};
     return (
+      // Patterns for primitive values only: a value a pattern and its declared property
+      // both apply to is checked by both, and is its own copy.
+      typeof patterns === "object" &&
+      patterns !== null &&
+      Object.values(patterns).every(primitiveOnly) &&
       Array.isArray(required) &&
       required.every((key) => typeof key === "string" && Object.hasOwn(properties, key)) &&
       // Written into the copy, `__proto__` would set its prototype: such objects take the full path.
@@ -317,7 +332,8 @@ function objectReader(
   at: Level,
   readKey?: ReadKey,
 ): Read {
-  if (schema.additionalProperties !== false) return openObjectReader(schema, v, context, names, at);
+  if (schema.additionalProperties !== false || schema.patternProperties !== undefined)
+    return openObjectReader(schema, v, context, names, at);
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Subschema>);
   const required = new Set<unknown>(schema.required as readonly string[] | undefined);
   const present = context.name("n");
@@ -357,9 +373,11 @@ function objectReader(
 }
 
 /**
- * An object with a schema for its other keys: one pass over its keys (the copy keeps their
- * order, as the runtime's walk does), each value read once and checked by its key's schema.
- * A key holding `undefined` leaves the call to the full path.
+ * An object open to more keys (a schema for its other keys, or `patternProperties`): one
+ * pass over its keys (the copy keeps their order, as the runtime's walk does), each value
+ * read once and checked by every schema that applies to its key: its declared property's
+ * and the patterns it matches (primitive values only, their own copy), else the schema for
+ * the other keys. A key holding `undefined` leaves the call to the full path.
  */
 function openObjectReader(schema: JsonSchema, v: string, context: CheckContext, names: Names, at: Level): Read {
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Subschema>);
@@ -368,16 +386,33 @@ function openObjectReader(schema: JsonSchema, v: string, context: CheckContext, 
   const seen = context.name("n");
   const key = context.name("k");
   const value = context.name("x");
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, Subschema>).map(
+    ([pattern, subschema]) => ({ pattern, test: patternTest(pattern, key, context), subschema }),
+  );
   let cases = "";
   for (const [name, subschema] of properties) {
     const read = readerOf(subschema, value, context, names, below(at));
+    // A pattern that matches a declared name applies to its value too (known at build time).
+    const matching = patterns.filter(({ pattern }) => new RegExp(pattern, "u").test(name));
+    const also = matching.map((p) => checksOf(p.subschema, value, context)).join("");
     const counted = required.has(name) ? `${seen}++;` : "";
-    cases += `case ${JSON.stringify(name)}:{${read.code}${result}[${key}]=${read.copy};${counted}break;}`;
+    cases += `case ${JSON.stringify(name)}:{${also}${read.code}${result}[${key}]=${read.copy};${counted}break;}`;
   }
-  const rest = readerOf(schema.additionalProperties as Subschema, value, context, names, below(at));
+  // Any other key: the patterns it matches, or else the schema for the other keys.
+  const copy = context.name("y");
+  const matched = context.name("p");
+  let other = patterns.length > 0 ? `let ${matched}=false,${copy}=${value};` : `let ${copy};`;
+  for (const p of patterns) other += `if(${p.test}){${matched}=true;${checksOf(p.subschema, value, context)}}`;
+  const rest = schema.additionalProperties as Subschema;
+  let unmatched = "return false;";
+  if (rest !== false) {
+    const read = readerOf(rest, value, context, names, below(at));
+    unmatched = `${read.code}${copy}=${read.copy};`;
+  }
+  other += patterns.length > 0 ? `if(!${matched}){${unmatched}}` : unmatched;
   // Assigned, `__proto__` would set the copy's prototype: it is defined as an own key, as the walk does.
-  const own = `{value:${rest.copy},enumerable:true,writable:true,configurable:true}`;
-  const other = `${rest.code}if(${key}==="__proto__")${names.define()}(${result},${key},${own});else ${result}[${key}]=${rest.copy};`;
+  const own = `{value:${copy},enumerable:true,writable:true,configurable:true}`;
+  other += `if(${key}==="__proto__")${names.define()}(${result},${key},${own});else ${result}[${key}]=${copy};`;
   const body = cases ? `switch(${key}){${cases}default:{${other}}}` : other;
   const code =
     `${plainObject(v, names)}const ${result}={};let ${seen}=0;` +

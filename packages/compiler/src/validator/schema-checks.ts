@@ -272,6 +272,16 @@ function objectChecks(schema: JsonSchema, v: string, context: CheckContext): str
   return out + keyLoop(schema, v, properties, context);
 }
 
+/** The test that the key named `key` matches `pattern`, a Unicode regular expression made once in the factory. */
+export function patternTest(pattern: string, key: string, context: CheckContext): string {
+  try {
+    new RegExp(pattern, "u");
+  } catch {
+    outside("patternProperties has an invalid regular expression");
+  }
+  return `${context.constant("r", `new RegExp(${JSON.stringify(pattern)},"u")`)}.test(${key})`;
+}
+
 /** The loop over an object's keys for `patternProperties` and `additionalProperties`. */
 function keyLoop(schema: JsonSchema, v: string, properties: [string, Subschema][], context: CheckContext): string {
   const patterns =
@@ -284,12 +294,7 @@ function keyLoop(schema: JsonSchema, v: string, properties: [string, Subschema][
   let body = "";
   const tests: string[] = [];
   for (const [pattern, s] of patterns) {
-    try {
-      new RegExp(pattern, "u");
-    } catch {
-      outside("patternProperties has an invalid regular expression");
-    }
-    const test = `${context.constant("r", `new RegExp(${JSON.stringify(pattern)},"u")`)}.test(${key})`;
+    const test = patternTest(pattern, key, context);
     tests.push(test);
     const checks = checksOf(s, value, context);
     if (checks) body += `if(${test}){const ${value}=${v}[${key}];${checks}}`;
