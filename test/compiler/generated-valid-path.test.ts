@@ -454,16 +454,21 @@ describe("the reader: check and frozen copy in one pass", () => {
     };
     expect(validateArguments(twins(find).compiled, { key: counted }).ok).toBe(true);
     expect(reads).toBe(1);
-    // Tags that repeat, or a branch without one: no reader, the walk and the check decide.
+    // Tags that repeat, or a branch without one, with a nested value (flat objects are read
+    // as an untagged union, below): no reader, the walk and the check decide.
+    const nested = (kind: string, field: string) => {
+      const b = branch(kind, field);
+      return { ...b, properties: { ...b.properties, [field]: { type: "array", items: { type: "string" } } } };
+    };
     const same = specOf({
       type: "object",
-      properties: { key: { anyOf: [branch("a", "x"), branch("a", "y")] } },
+      properties: { key: { anyOf: [nested("a", "x"), nested("a", "y")] } },
       additionalProperties: false,
     });
     expect(same.validator?.({} as never, same.parameters).read).toBeUndefined();
     const untagged = specOf({
       type: "object",
-      properties: { key: { anyOf: [branch("a", "x"), { ...branch("b", "y"), required: ["y"] }] } },
+      properties: { key: { anyOf: [nested("a", "x"), { ...nested("b", "y"), required: ["y"] }] } },
       additionalProperties: false,
     });
     expect(untagged.validator?.({} as never, untagged.parameters).read).toBeUndefined();
@@ -475,6 +480,69 @@ describe("the reader: check and frozen copy in one pass", () => {
     expect(typeof numbered.validator?.({} as never, numbered.parameters).read).toBe("function");
     expect(expectSame(numbered, { key: { kind: 2, y: "b" } }).ok).toBe(true);
     expect(expectSame(numbered, { key: { kind: "2", y: "b" } }).ok).toBe(false);
+  });
+
+  it("reads an untagged union of flat objects: every key read once, then the first branch that fits", () => {
+    const coordinates = {
+      type: "object",
+      properties: { lat: { type: "number" }, lon: { type: "number" } },
+      required: ["lat", "lon"],
+      additionalProperties: false,
+    };
+    const place = {
+      type: "object",
+      properties: { city: { type: "string" }, country: { type: "string", enum: ["FR", "DE"] } },
+      required: ["city"],
+      additionalProperties: false,
+    };
+    const spec = specOf({
+      type: "object",
+      properties: { where: { anyOf: [coordinates, place] }, near: { anyOf: [{ type: "null" }, coordinates, place] } },
+      required: ["where"],
+      additionalProperties: false,
+    });
+    const read = spec.validator?.({} as never, spec.parameters).read;
+    expect(typeof read).toBe("function");
+    for (const valid of [
+      { where: { lat: 1, lon: 2 } },
+      { where: { city: "Paris" }, near: null },
+      { where: { country: "FR", city: "Paris" }, near: { lat: 0, lon: 0 } },
+    ]) {
+      const copy = read?.(valid);
+      expect(copy).toEqual(valid);
+      expect(deeplyFrozen(copy)).toBe(true);
+      expect(expectSame(spec, valid).ok).toBe(true);
+    }
+    for (const wrong of [
+      { where: { lat: 1 } },
+      { where: { lat: 1, lon: 2, city: "Paris" } },
+      { where: { city: "Paris", country: "IT" } },
+      { where: { city: 1 } },
+      { where: {} },
+      { where: { lat: 1, lon: 2, alt: 3 } },
+      { where: "Paris" },
+      { where: { city: "Paris" }, near: [1] },
+    ]) {
+      expect(read?.(wrong)).toBe(false);
+      expect(expectSame(spec, wrong).ok).toBe(false);
+    }
+    // The first branch does not fit, the second does: each getter still runs once.
+    const reads: string[] = [];
+    const counted = {
+      get city(): string {
+        reads.push("city");
+        return "Paris";
+      },
+      get country(): string {
+        reads.push("country");
+        return "FR";
+      },
+    };
+    expect(read?.({ where: counted })).toEqual({ where: { city: "Paris", country: "FR" } });
+    expect(reads.sort()).toEqual(["city", "country"]);
+    reads.length = 0;
+    expect(validateArguments(twins(spec).compiled, { where: counted }).ok).toBe(true);
+    expect(reads.sort()).toEqual(["city", "country"]);
   });
 
   it("reads a union of different kinds by the value's kind: each value read once, no trial of branches", () => {

@@ -111,6 +111,32 @@ function tagged(schema: JsonSchema): Tagged | undefined {
   return undefined;
 }
 
+/**
+ * The branches of an untagged union of closed objects whose properties all take primitives
+ * (`{ lat: number; lon: number } | { city: string }`), or undefined. Their keys are read
+ * once, and each branch's test is a pure function of those reads, so trying the branches
+ * in turn reads nothing twice.
+ */
+function flatObjects(schema: JsonSchema): readonly JsonSchema[] | undefined {
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches) || branches.length < 2 || !only(schema, ["anyOf"])) return undefined;
+  const flat = (b: unknown): b is JsonSchema => {
+    if (typeof b !== "object" || b === null) return false;
+    const branch = b as JsonSchema;
+    if (branch.type !== "object" || branch.additionalProperties !== false) return false;
+    if (!only(branch, ["type", "properties", "required", "additionalProperties"])) return false;
+    const properties = (branch.properties ?? {}) as Record<string, Subschema>;
+    const required: unknown = branch.required ?? [];
+    return (
+      Array.isArray(required) &&
+      required.every((key) => typeof key === "string" && Object.hasOwn(properties, key)) &&
+      !Object.hasOwn(properties, "__proto__") &&
+      Object.values(properties).every(primitiveOnly)
+    );
+  };
+  return branches.every(flat) ? branches : undefined;
+}
+
 /** The one kind of JavaScript value every value a schema accepts is. */
 type Kind = "primitive" | "object" | "array";
 
@@ -124,7 +150,7 @@ function kindOf(schema: Subschema, context: CheckContext, following: Set<Subsche
     following.add(target);
     return kindOf(target, context, following);
   }
-  if (schema.type === "object" || tagged(schema) !== undefined) return "object";
+  if (schema.type === "object" || tagged(schema) !== undefined || flatObjects(schema) !== undefined) return "object";
   return schema.type === "array" ? "array" : undefined;
 }
 
@@ -138,7 +164,7 @@ interface KindUnion {
 /**
  * A union whose branches accept different kinds of value (`string | string[]`, `number |
  * Item | null`), grouped by kind: at most one array branch, and the object branches one
- * branch or a tagged union. A value's kind picks the only group that can accept it, so the
+ * branch, a tagged union or flat objects. A value's kind picks the only group that can accept it, so the
  * reader reads it once, with no trial of branches. Undefined for anything else, and for a
  * union of one kind (`primitiveOnly` and `tagged` cover those that the reader reads).
  */
@@ -154,14 +180,15 @@ function byKind(schema: JsonSchema, context: CheckContext): KindUnion | undefine
   if (groups.array.length > 1 || Object.values(groups).filter((g) => g.length > 0).length < 2) return undefined;
   const one = (group: Subschema[]): Subschema | undefined => (group.length > 1 ? { anyOf: group } : group[0]);
   const object = one(groups.object);
-  if (groups.object.length > 1 && tagged(object as JsonSchema) === undefined) return undefined;
+  const objects = object as JsonSchema;
+  if (groups.object.length > 1 && tagged(objects) === undefined && flatObjects(objects) === undefined) return undefined;
   return { primitive: one(groups.primitive), object, array: groups.array[0] };
 }
 
 /**
  * True when the reader copies what `schema` accepts: primitives, objects, arrays and
- * tuples of such, a nullable one of them, a tagged union of such objects, a union of such
- * values of different kinds, and `$ref`s to such. `visiting` holds the `$ref` targets being checked:
+ * tuples of such, a nullable one of them, a tagged union of such objects, an untagged one of
+ * flat objects, a union of such values of different kinds, and `$ref`s to such. `visiting` holds the `$ref` targets being checked:
  * a recursive type is copyable when everything else in it is.
  */
 function copyable(schema: Subschema, depth: number, context: CheckContext, visiting: Set<Subschema>): boolean {
@@ -180,6 +207,7 @@ function copyable(schema: Subschema, depth: number, context: CheckContext, visit
   if (branch !== undefined) return copyable(branch, depth, context, visiting);
   const union = tagged(schema);
   if (union !== undefined) return union.branches.every((b) => copyable(b.schema, depth, context, visiting));
+  if (flatObjects(schema) !== undefined) return true;
   const kinds = byKind(schema, context);
   // A primitive is its own copy: that group needs its check only.
   if (kinds !== undefined)
@@ -272,6 +300,8 @@ function readerOf(schema: Subschema, v: string, context: CheckContext, names: Na
   }
   const union = tagged(node);
   if (union !== undefined) return taggedReader(union, v, context, names, at);
+  const flat = flatObjects(node);
+  if (flat !== undefined) return flatReader(flat, v, context, names);
   const kinds = byKind(node, context);
   if (kinds !== undefined) return kindReader(kinds, v, context, names, at);
   return node.type === "object" ? objectReader(node, v, context, names, at) : arrayReader(node, v, context, names, at);
@@ -296,6 +326,42 @@ function taggedReader(union: Tagged, v: string, context: CheckContext, names: Na
   }
   const code = `${plainObject(v, names)}const ${tag}=${member(v, union.key)};let ${copy};switch(${tag}){${cases}default:return false;}`;
   return { code, copy };
+}
+
+/**
+ * An untagged union of flat objects' reader: the plain-object test, every key any branch
+ * declares read once, every own enumerable key one of them and read as present, then the
+ * first branch whose keys and checks those values pass (the property checks are the
+ * check's own functions). The copy holds the keys read as present.
+ */
+function flatReader(branches: readonly JsonSchema[], v: string, context: CheckContext, names: Names): Read {
+  const keys = [...new Set(branches.flatMap((b) => Object.keys(b.properties ?? {})))];
+  const locals = new Map(keys.map((key) => [key, context.name("x")]));
+  const local = (key: string) => locals.get(key) as string;
+  let code = plainObject(v, names);
+  for (const key of keys) code += `const ${local(key)}=${member(v, key)};`;
+  const seen = context.name("m");
+  const k = context.name("k");
+  const cases = keys.map((key) => `case ${JSON.stringify(key)}:`).join("");
+  const count = cases ? `switch(${k}){${cases}${seen}++;break;default:return false;}` : "return false;";
+  const present = keys.map((key) => `(${local(key)}!==undefined)`).join("+") || "0";
+  code += `let ${seen}=0;for(const ${k} in ${v}){${count}}if(${seen}!==${present})return false;`;
+  const fits = branches.map((branch) => {
+    const properties = (branch.properties ?? {}) as Record<string, Subschema>;
+    const required = new Set<unknown>(branch.required as readonly string[] | undefined);
+    const terms = keys.map((key) => {
+      const x = local(key);
+      if (!Object.hasOwn(properties, key)) return `${x}===undefined`;
+      const check = `${context.functionOf(properties[key] as Subschema)}(${x})`;
+      return required.has(key) ? `${x}!==undefined&&${check}` : `(${x}===undefined||${check})`;
+    });
+    return `(${terms.join("&&") || "true"})`;
+  });
+  const result = context.name("o");
+  code += `if(!(${fits.join("||")}))return false;const ${result}={};`;
+  for (const key of keys) code += `if(${local(key)}!==undefined)${result}[${JSON.stringify(key)}]=${local(key)};`;
+  code += `${names.freeze}(${result});`;
+  return { code, copy: result };
 }
 
 /**
@@ -449,7 +515,7 @@ function arrayReader(schema: JsonSchema, v: string, context: CheckContext, names
 /**
  * The source of `r0`, the reader of a tool's arguments (after the readers of the `$ref`
  * targets it uses), or `undefined` when the schema has a node it does not copy (a union
- * of objects with no tag to tell them apart, a node open to any value, `patternProperties`):
+ * of objects with no tag to tell them apart and nested values, a node open to any value):
  * then the runtime copies the arguments with its own walk and checks them with `f0`, as before.
  *
  * The reader is the check and the copy in one pass over the arguments (a caller's object,
