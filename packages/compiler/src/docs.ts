@@ -1,4 +1,7 @@
-import { parse, type Spec } from "comment-parser";
+import type { Spec } from "comment-parser";
+// The parser alone: the package's main entry also loads its stringifier and transforms, 18
+// modules that took 16-23 ms to import on every build, against 9 for these.
+import getParser from "comment-parser/parser/index";
 import type ts from "typescript";
 import { TS } from "./typescript-host.js";
 
@@ -72,7 +75,8 @@ function parseDoc(node: ts.Node): DocBlock {
   if (!raw.includes("@")) return { summary: plainSummary(raw), tags: [] };
   // comment-parser reads one tag per line; put each `@tag` written after other text on its own line.
   const comment = raw.replace(/([^\s*])[ \t]+(@[a-zA-Z]\w*)/g, "$1\n * $2");
-  const [block] = parse(comment);
+  // What comment-parser's `parse` does: a parser with the default options, per comment.
+  const [block] = getParser()(comment);
   if (!block) return EMPTY;
   return { summary: block.description.trim(), tags: block.tags.map(toTag) };
 }
