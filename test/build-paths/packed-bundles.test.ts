@@ -5,7 +5,7 @@ import { PackedProject } from "./packed-project.js";
 // the entries share), not a module per source file: `import "toolwright"` reads a few files,
 // not some 160, and loads neither undici (the providers' transport, behind a dynamic
 // import) nor Ajv (required on the slow path). A class two entries share is one class.
-// Built by the runtime's "build" script (tsc for the types, packages/runtime/scripts/bundle.mjs).
+// Built by the runtime's "build" script (tsc for the types, scripts/bundle-package.mjs).
 
 const project = new PackedProject();
 

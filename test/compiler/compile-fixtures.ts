@@ -108,11 +108,23 @@ function describe(d: ts.Diagnostic, dir: string): FixtureDiagnostic {
   };
 }
 
+/** A `program` transformer, as ts-patch calls it (`@toolwright/compiler/transform`'s default export). */
+export type ProgramTransformer = (
+  program: ts.Program,
+  config: Record<string, unknown>,
+  extras: { readonly ts: typeof ts; addDiagnostic(diagnostic: ts.Diagnostic): number },
+) => ts.TransformerFactory<ts.SourceFile>;
+
 /**
  * Compiles every fixture with the real TypeScript compiler and the real transformer,
  * in one Program per distinct set of plugin options (options.json), emitting in memory.
+ * The transformer is the built package's, which ts-patch loads, unless `transform` gives
+ * one to call directly (as ts-patch would: its diagnostics join the emit's).
  */
-export function compileFixtures(names: readonly string[]): Map<string, FixtureResult> {
+export function compileFixtures(
+  names: readonly string[],
+  { transform }: { transform?: ProgramTransformer } = {},
+): Map<string, FixtureResult> {
   const groups = new Map<string, string[]>();
   for (const name of names) {
     const key = JSON.stringify(pluginOptionsOf(path.join(FIXTURES, name)));
@@ -120,18 +132,28 @@ export function compileFixtures(names: readonly string[]): Map<string, FixtureRe
   }
   const results = new Map<string, FixtureResult>();
   for (const [key, group] of groups) {
+    const plugin = JSON.parse(key) as Record<string, unknown>;
     const options: ts.CompilerOptions = {
       ...TEST_COMPILER_OPTIONS,
       rootDir: FIXTURES,
       outDir: path.join(FIXTURES, "..", ".tmp", "fixtures-out"),
-      plugins: [{ transform: transformPath, ...JSON.parse(key) }] as unknown as ts.PluginImport[],
+      ...(transform ? {} : { plugins: [{ transform: transformPath, ...plugin }] as unknown as ts.PluginImport[] }),
     };
     const roots = group.map((name) => path.join(FIXTURES, name, "input.ts"));
     const program = tsp.createProgram(roots, options);
     const js = new Map<string, string>();
-    const emitted = program.emit(undefined, (fileName, text) => {
-      if (fileName.endsWith("input.js")) js.set(path.basename(path.dirname(fileName)), text);
-    });
+    const added: ts.Diagnostic[] = [];
+    const before = transform ? [transform(program, plugin, { ts: tsp, addDiagnostic: (d) => added.push(d) })] : [];
+    const result = program.emit(
+      undefined,
+      (fileName, text) => {
+        if (fileName.endsWith("input.js")) js.set(path.basename(path.dirname(fileName)), text);
+      },
+      undefined,
+      undefined,
+      { before },
+    );
+    const emitted = { diagnostics: [...result.diagnostics, ...added] };
     const typeErrors = tsp.getPreEmitDiagnostics(program);
     for (const name of group) {
       const dir = path.join(FIXTURES, name);

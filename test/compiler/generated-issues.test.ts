@@ -3,7 +3,7 @@ import { type Tool, type ToolSpec, validateArguments } from "toolwright";
 import { beforeAll, describe, expect, it } from "vitest";
 // Not on the packages' public surfaces: the generator itself, for keywords no fixture
 // produces, and the helpers the runtime hands every generated validator.
-import { validatorSource } from "../../packages/compiler/dist/validator/validator-source.js";
+import { validatorSource } from "../../packages/compiler/src/validator/validator-source.js";
 import { validatorHelpers } from "../../packages/runtime/src/validation/generated-helpers.js";
 import {
   parameters as bookFlight,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { type Tool, type ToolSpec, validateArguments } from "toolwright";
 import { beforeAll, describe, expect, it } from "vitest";
 // Not on the compiler's public surface: the generator, for a schema written here.
-import { validatorSource } from "../../packages/compiler/dist/validator/validator-source.js";
+import { validatorSource } from "../../packages/compiler/src/validator/validator-source.js";
 import { compileFixtures, type FixtureResult, fixtureCases } from "./compile-fixtures.js";
 import { valuesFor } from "./schema-values.js";
 

@@ -5,7 +5,7 @@ import type { ToolSpec } from "toolwright";
 import { beforeAll, describe, expect, it } from "vitest";
 // Not on the packages' public surfaces: the generator itself, for keywords no fixture
 // produces, and the helpers the runtime hands every generated validator.
-import { validatorSource } from "../../packages/compiler/dist/validator/validator-source.js";
+import { validatorSource } from "../../packages/compiler/src/validator/validator-source.js";
 import { validatorHelpers } from "../../packages/runtime/src/validation/generated-helpers.js";
 import { compileFixtures, type FixtureResult, fixtureCases, fixtureSamples } from "./compile-fixtures.js";
 import { valuesFor } from "./schema-values.js";

@@ -1,14 +1,11 @@
-import { createRequire } from "node:module";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { compileFixtures, type FixtureResult, fixtureCases } from "./compile-fixtures.js";
+import { RULES } from "../../packages/compiler/src/schema/rules.js";
+import toolwrightTransform from "../../packages/compiler/src/transform.js";
+import { compileFixtures, type FixtureResult, fixtureCases, type ProgramTransformer } from "./compile-fixtures.js";
 
-// The transformer is loaded by ts-patch through Node's own loader; reaching its rule list
-// through the same loader (not Vitest's) gives the very objects the transformer runs.
-const require = createRequire(import.meta.url);
-const rulesPath = require.resolve("@toolwright/compiler/transform").replace(/transform\.js$/, "schema/rules.js");
-const { RULES } = require(rulesPath) as {
-  RULES: { name: string; supports: (...args: unknown[]) => boolean; convert: (...args: unknown[]) => unknown }[];
-};
+// The published transformer is one bundle whose rule list no import reaches: these runs call
+// the transformer's source, loaded with the rule list it runs, as ts-patch would call it.
+const transform = toolwrightTransform as ProgramTransformer;
 
 const cases = fixtureCases();
 const INTERNAL = 990008;
@@ -16,7 +13,7 @@ let healthy: Map<string, FixtureResult>;
 let restore: (() => void) | undefined;
 
 beforeAll(() => {
-  healthy = compileFixtures(cases);
+  healthy = compileFixtures(cases, { transform });
 });
 
 afterEach(() => {
@@ -43,7 +40,7 @@ describe("a rule that throws never crashes the transformer", () => {
     ["tuple", "supports"],
   ] as const)("the %s rule throwing in %s becomes TW990008 at the site", (name, part) => {
     breakRule(name, part);
-    const broken = compileFixtures(cases);
+    const broken = compileFixtures(cases, { transform });
     let reported = 0;
     for (const fixture of cases) {
       const before = healthy.get(fixture) as FixtureResult;

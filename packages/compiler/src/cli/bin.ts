@@ -3,9 +3,12 @@
 // main.js, not index.js: the commands load when run, so `toolwright trace` starts without TypeScript.
 import { main } from "./main.js";
 
-process.exitCode = await main(process.argv.slice(2), {
+// No top-level await: the package's modules are bundled with chunks other entries share.
+void main(process.argv.slice(2), {
   cwd: process.cwd(),
   tty: { out: process.stdout.isTTY === true, err: process.stderr.isTTY === true },
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+}).then((code) => {
+  process.exitCode = code;
 });

@@ -1,30 +1,41 @@
 /**
- * Writes the runtime's JavaScript as one ES module per entry point of package.json "exports",
- * in place of the file-per-module JavaScript tsc writes to dist/: Node then reads, resolves
- * and links one file for `import "toolwright"` instead of some 160, which is most of its cold
- * start (docs/benchmarks.md, issue 14). One esbuild run bundles every entry, so a module two
- * entries share (errors.ts) lands once, in dist/chunks/, and `instanceof` holds across
- * `toolwright` and `toolwright/testing`. Dynamic `import()`s stay chunks of their own, loaded
- * when called. Types stay file-per-module: tsc writes the .d.ts files.
- * Run by the package's "build" script, after `tsc -p tsconfig.build.json`.
+ * Writes a package's JavaScript as one ES module per entry point, in place of the
+ * file-per-module JavaScript tsc writes to dist/: Node then reads, resolves and links one
+ * file for `import "toolwright"` (or the compiler's transformer) instead of some 70-160,
+ * which was most of the runtime's cold start and a third of the time the transformer took
+ * to load in every build (docs/benchmarks.md, issue 14). The entries are the package's
+ * "exports" and "bin" files (`./dist/mcp/index.js` is built from `src/mcp/index.ts`), and
+ * any `--also <src file>`: a module tsc's CommonJS output requires (the compiler's
+ * language-service plugin). One esbuild run bundles every entry, so a module two entries
+ * share lands once, in dist/chunks/, and `instanceof` holds across `toolwright` and
+ * `toolwright/testing`. Dynamic `import()`s stay chunks of their own, loaded when called.
+ * Types, and CommonJS files, stay tsc's.
+ * Run from the package's folder by its "build" script, after `tsc -p tsconfig.build.json`:
+ * `node ../../scripts/bundle-package.mjs [--also src/x.ts]`.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { builtinModules } from "node:module";
+import { builtinModules, createRequire } from "node:module";
 import path from "node:path";
-import { build } from "esbuild";
+import { pathToFileURL } from "node:url";
 
-const PACKAGE_DIR = path.resolve(import.meta.dirname, "..");
+const PACKAGE_DIR = process.cwd();
 const SRC = path.join(PACKAGE_DIR, "src");
 const DIST = path.join(PACKAGE_DIR, "dist");
 const manifest = JSON.parse(readFileSync(path.join(PACKAGE_DIR, "package.json"), "utf8"));
+// The package's own esbuild (a devDependency of each bundled package), not one of the workspace root's.
+const esbuild = createRequire(path.join(PACKAGE_DIR, "package.json")).resolve("esbuild");
+const { build } = await import(pathToFileURL(esbuild).href);
 
-/** The source file of each "exports" entry: `./dist/mcp/index.js` is built from `src/mcp/index.ts`. */
-const entryPoints = Object.values(manifest.exports)
-  .filter((target) => typeof target === "object")
-  .map((target) => {
-    const source = target.default.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts");
-    return path.join(PACKAGE_DIR, source);
-  });
+/** The source file of an ES module tsc writes to dist: `./dist/mcp/index.js` is built from `src/mcp/index.ts`. */
+const sourceOf = (target) => path.join(PACKAGE_DIR, target.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"));
+const also = process.argv.flatMap((arg, i) => (process.argv[i - 1] === "--also" ? [path.join(PACKAGE_DIR, arg)] : []));
+const entryPoints = [
+  ...Object.values(manifest.exports)
+    .filter((target) => typeof target === "object" && target.default.endsWith(".js"))
+    .map((target) => sourceOf(target.default)),
+  ...Object.values(manifest.bin ?? {}).map(sourceOf),
+  ...also,
+];
 
 /** Every .js and .js.map under dist/: tsc's per-module output, or an earlier bundle and its chunks. */
 function javascriptIn(dir) {
@@ -72,7 +83,7 @@ const undeclared = Object.entries(result.metafile.inputs).flatMap(([input, { imp
 );
 if (undeclared.length > 0) {
   throw new Error(
-    `packages/runtime: ${undeclared.join("; ")}, a package that is neither in "dependencies" nor in ` +
+    `${manifest.name}: ${undeclared.join("; ")}, a package that is neither in "dependencies" nor in ` +
       `"peerDependencies" of package.json: declare it there (or remove the import), or users' installs miss it.`,
   );
 }
