@@ -32,7 +32,7 @@ export function primitiveOnly(schema: Subschema): boolean {
 }
 
 /** True when `schema` has only the keywords in `allowed` (and annotations). */
-export function only(schema: JsonSchema, allowed: readonly string[]): boolean {
+function only(schema: JsonSchema, allowed: readonly string[]): boolean {
   return Object.keys(schema).every((keyword) => allowed.includes(keyword) || isAnnotation(keyword));
 }
 
@@ -127,7 +127,7 @@ export function flatObjects(schema: JsonSchema): readonly JsonSchema[] | undefin
 }
 
 /** The one kind of JavaScript value every value a schema accepts is. */
-export type Kind = "primitive" | "object" | "array";
+type Kind = "primitive" | "object" | "array";
 
 /** The kind of every value `schema` accepts, when they are all of one kind (a `$ref` by its target's). */
 export function kindOf(

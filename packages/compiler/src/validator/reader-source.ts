@@ -110,12 +110,8 @@ function flatReader(branches: readonly JsonSchema[], v: string, context: CheckCo
   const local = (key: string) => locals.get(key) as string;
   let code = plainObject(v, names);
   for (const key of keys) code += `const ${local(key)}=${member(v, key)};`;
-  const seen = context.name("m");
-  const k = context.name("k");
-  const cases = keys.map((key) => `case ${JSON.stringify(key)}:`).join("");
-  const count = cases ? `switch(${k}){${cases}${seen}++;break;default:return false;}` : "return false;";
   const present = keys.map((key) => `(${local(key)}!==undefined)`).join("+") || "0";
-  code += `let ${seen}=0;for(const ${k} in ${v}){${count}}if(${seen}!==${present})return false;`;
+  code += keysAllRead(v, keys, present, context);
   const fits = branches.map((branch) => {
     const properties = (branch.properties ?? {}) as Record<string, Subschema>;
     const required = new Set<unknown>(branch.required as readonly string[] | undefined);
@@ -152,6 +148,19 @@ function kindReader(kinds: KindUnion, v: string, context: CheckContext, names: N
     `let ${copy};if(Array.isArray(${v})){${read(kinds.array)}}` +
     `else if(typeof ${v}==="object"&&${v}!==null){${read(kinds.object)}}else{${primitive}}`;
   return { code, copy };
+}
+
+/**
+ * The test that every own enumerable key of `v` is one of `keys` and was read as present
+ * (`present` counts those): a key holding undefined, or a declared key that is not
+ * enumerable, leaves the call to the full path.
+ */
+function keysAllRead(v: string, keys: readonly string[], present: string, context: CheckContext): string {
+  const key = context.name("k");
+  const seen = context.name("m");
+  const cases = keys.map((name) => `case ${JSON.stringify(name)}:`).join("");
+  const count = cases ? `switch(${key}){${cases}${seen}++;break;default:return false;}` : "return false;";
+  return `let ${seen}=0;for(const ${key} in ${v}){${count}}if(${seen}!==${present})return false;`;
 }
 
 /** A key of the object already read (and its plain-object test made) by a tagged union's reader. */
@@ -197,13 +206,12 @@ function objectReader(
       assigned += `if(${copy}!==undefined)${target}=${copy};`;
     }
   }
-  // Every own enumerable key is a declared one that was read as present: a key holding
-  // undefined, or a declared key that is not enumerable, leaves the call to the full path.
-  const key = context.name("k");
-  const seen = context.name("m");
-  const cases = properties.map(([name]) => `case ${JSON.stringify(name)}:`).join("");
-  const count = cases ? `switch(${key}){${cases}${seen}++;break;default:return false;}` : "return false;";
-  code += `let ${seen}=0;for(const ${key} in ${v}){${count}}if(${seen}!==${present})return false;`;
+  code += keysAllRead(
+    v,
+    properties.map(([name]) => name),
+    present,
+    context,
+  );
   code += `const ${result}={${literal.join(",")}};${assigned}${names.freeze}(${result});`;
   return { code, copy: result };
 }
