@@ -1,4 +1,4 @@
-import type { OutcomeKind } from "./agent/messages.js";
+import type { OutcomeKind } from "./model/messages.js";
 
 /**
  * Base class of every error toolwright throws. Subclasses say who is at fault: the
@@ -152,3 +152,13 @@ export type ToolCallError =
   | ToolTimeoutError
   | ToolShapeError
   | ToolExceptionError;
+
+/** A serialized run state cannot be resumed: malformed, tampered with, unsigned, or from another agent. */
+export class RunStateError extends ToolwrightError {
+  override name = "RunStateError";
+}
+
+/** The Agent's options are wrong; found before any model request is made. */
+export class AgentConfigError extends ToolwrightError {
+  override name = "AgentConfigError";
+}

@@ -1,38 +1,10 @@
 export type { AgentOptions, RunInput, RunOptions } from "./agent/agent.js";
 export { Agent } from "./agent/agent.js";
-export type {
-  AssistantMessage,
-  Message,
-  OutcomeKind,
-  SystemMessage,
-  TokenUsage,
-  ToolCall,
-  ToolResultMessage,
-  UserMessage,
-} from "./agent/messages.js";
-export type {
-  FinishReason,
-  Model,
-  ModelRequest,
-  ModelResponse,
-  ModelStreamEvent,
-  ToolChoice,
-  ToolDefinition,
-} from "./agent/model.js";
-export {
-  AgentConfigError,
-  BudgetExceededError,
-  MaxDepthExceededError,
-  MaxTurnsExceededError,
-  RepeatedCallError,
-  RunAbortedError,
-  RunError,
-  RunStateError,
-  ToolCallFailedError,
-} from "./agent/run-errors.js";
 export type { ToolCallError, ToolErrorOptions, ValidationIssue } from "./errors.js";
 export {
+  AgentConfigError,
   Retry,
+  RunStateError,
   ToolArgumentError,
   ToolDefinitionError,
   ToolError,
@@ -54,6 +26,25 @@ export { DEFAULT_TIMEOUT_MS, invoke, runTool, validateArguments } from "./invoke
 export { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./invoke/result.js";
 export type { Memory, MemoryOptions } from "./memory/memory.js";
 export type { MemoryEntry, MemoryStore } from "./memory/memory-store.js";
+export type {
+  AssistantMessage,
+  Message,
+  OutcomeKind,
+  SystemMessage,
+  TokenUsage,
+  ToolCall,
+  ToolResultMessage,
+  UserMessage,
+} from "./model/messages.js";
+export type {
+  FinishReason,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamEvent,
+  ToolChoice,
+  ToolDefinition,
+} from "./model/model.js";
 export type { ApprovalTier } from "./policy/autonomy.js";
 export type { Capability } from "./policy/capabilities.js";
 export { CAPABILITIES } from "./policy/capabilities.js";
@@ -87,18 +78,20 @@ export type {
 } from "./runner/observer.js";
 export type { RepeatedCallPolicy } from "./runner/repeated-calls.js";
 export type { ToolRetryPolicy } from "./runner/retry.js";
+export {
+  BudgetExceededError,
+  MaxDepthExceededError,
+  MaxTurnsExceededError,
+  RepeatedCallError,
+  RunAbortedError,
+  RunError,
+  ToolCallFailedError,
+} from "./runner/run-errors.js";
+export type { AgentStreamEvent, RunResult } from "./runner/run-result.js";
 export type { RunStateJson, RunStateLoadOptions, StateOwner } from "./runner/run-state.js";
 export { RUN_STATE_VERSION, RunState } from "./runner/run-state.js";
 export type { SubAgentToolOptions } from "./runner/sub-agent.js";
-export type {
-  AgentStreamEvent,
-  CallRecord,
-  Interruption,
-  LogLine,
-  RunResult,
-  RunStatus,
-  StepRecord,
-} from "./runner/types.js";
+export type { CallRecord, Interruption, LogLine, RunStatus, StepRecord } from "./runner/types.js";
 export type { ModelPrice, PriceTable } from "./runner/usage.js";
 export { DEFAULT_PRICES } from "./runner/usage.js";
 export type { ToolMethodDecorator } from "./tools/decorators.js";

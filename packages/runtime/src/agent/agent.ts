@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { AgentConfigError } from "../errors.js";
 import { DEFAULT_TIMEOUT_MS, NEVER_ABORTED } from "../invoke/run-tool.js";
 import { InMemoryStore } from "../memory/in-memory-store.js";
 import { type MemoryOptions, memoryScope, resolveMemory } from "../memory/memory.js";
+import type { Message } from "../model/messages.js";
+import type { Model, ToolDefinition } from "../model/model.js";
 import type { Touched } from "../policy/capabilities.js";
 import type { EgressAllowlist } from "../policy/egress-allowlist.js";
 import { type PolicyOptions, resolvePolicy } from "../policy/run-policy.js";
@@ -12,11 +15,11 @@ import { observeRun, runObservers } from "../runner/observe-run.js";
 import type { RunObserver } from "../runner/observer.js";
 import type { RepeatedCallPolicy } from "../runner/repeated-calls.js";
 import { resolveRetryPolicy, type ToolRetryPolicy } from "../runner/retry.js";
+import type { AgentStreamEvent, RunResult } from "../runner/run-result.js";
 import { RunState, type StateOwner } from "../runner/run-state.js";
 import type { RunSnapshot } from "../runner/snapshot.js";
 import { type ChildRun, type SubAgentToolOptions, subAgentTool } from "../runner/sub-agent.js";
 import { linkRun } from "../runner/tool-context.js";
-import type { AgentStreamEvent, RunResult } from "../runner/types.js";
 import { emptyUsage, type PriceTable, priceOf, requirePrice } from "../runner/usage.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { CompiledSpec } from "../tools/spec.js";
@@ -24,9 +27,6 @@ import { tool } from "../tools/tool.js";
 import type { ToolDeps } from "../tools/tool-deps.js";
 import type { FunctionTool, Tool, ToolInput, ToolOptions } from "../tools/tool-types.js";
 import { thrownFrom, validateArguments } from "../validation/arguments.js";
-import type { Message } from "./messages.js";
-import type { Model, ToolDefinition } from "./model.js";
-import { AgentConfigError } from "./run-errors.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: a tool wraps functions of any signature
 type AnyFunction = (...args: any[]) => unknown;

@@ -1,5 +1,4 @@
-import { AgentConfigError } from "../agent/run-errors.js";
-import { ToolError } from "../errors.js";
+import { AgentConfigError, ToolError } from "../errors.js";
 import type { MemoryEntry, MemoryStore } from "./memory-store.js";
 
 /**

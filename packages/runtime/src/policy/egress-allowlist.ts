@@ -1,4 +1,4 @@
-import { AgentConfigError } from "../agent/run-errors.js";
+import { AgentConfigError } from "../errors.js";
 import type { EgressLookup } from "./resolve-check.js";
 
 /** Options of an agent's egress allowlist (`new Agent({ egress: { allow: [...] } })`). */

@@ -1,4 +1,4 @@
-import { AgentConfigError } from "../agent/run-errors.js";
+import { AgentConfigError } from "../errors.js";
 import type { Tool } from "../tools/tool-types.js";
 import { type ApprovalTier, isApprovalTier } from "./autonomy.js";
 import { CAPABILITIES, isCapability } from "./capabilities.js";

@@ -1,5 +1,5 @@
-import type { TokenUsage, ToolCall } from "../agent/messages.js";
-import type { FinishReason, ModelResponse } from "../agent/model.js";
+import type { TokenUsage, ToolCall } from "../model/messages.js";
+import type { FinishReason, ModelResponse } from "../model/model.js";
 import { parsedArguments } from "../validation/parsed-arguments.js";
 import { finishReason } from "./finish.js";
 

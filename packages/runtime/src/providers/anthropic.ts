@@ -1,6 +1,6 @@
-import type { AssistantMessage, Message, ToolCall } from "../agent/messages.js";
-import type { ModelRequest, ToolChoice } from "../agent/model.js";
 import { anthropicDialect, anthropicStrictDialect } from "../dialects/anthropic.js";
+import type { AssistantMessage, Message, ToolCall } from "../model/messages.js";
+import type { ModelRequest, ToolChoice } from "../model/model.js";
 import { type AnthropicBlock, parseAnthropicMessage } from "./anthropic-parse.js";
 import { AnthropicDecoder } from "./anthropic-stream.js";
 import type { HttpModelOptions, WireCodec } from "./http-model.js";

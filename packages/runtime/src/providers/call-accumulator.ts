@@ -1,5 +1,5 @@
-import type { ToolCall } from "../agent/messages.js";
-import type { ModelStreamEvent } from "../agent/model.js";
+import type { ToolCall } from "../model/messages.js";
+import type { ModelStreamEvent } from "../model/model.js";
 import { synthesizeCallId } from "./ids.js";
 
 /** One streamed piece of a tool call, as any provider sends it. */

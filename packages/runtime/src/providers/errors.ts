@@ -1,5 +1,5 @@
 import { ToolwrightError } from "../errors.js";
-import type { RunResult } from "../runner/types.js";
+import type { RunResult } from "../runner/run-result.js";
 
 /** What is known about a failed provider call. */
 export interface ProviderErrorInit {

@@ -1,4 +1,4 @@
-import type { FinishReason } from "../agent/model.js";
+import type { FinishReason } from "../model/model.js";
 
 /**
  * Normalises a provider's stop reason. A turn with tool calls that the server says simply

@@ -1,5 +1,5 @@
-import type { ToolCall } from "../agent/messages.js";
-import type { FinishReason, ModelResponse, ModelStreamEvent } from "../agent/model.js";
+import type { ToolCall } from "../model/messages.js";
+import type { FinishReason, ModelResponse, ModelStreamEvent } from "../model/model.js";
 import { parsedArguments } from "../validation/parsed-arguments.js";
 import { CallAccumulator } from "./call-accumulator.js";
 import { finishReason } from "./finish.js";

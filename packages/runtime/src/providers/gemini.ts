@@ -1,7 +1,7 @@
-import type { Message, ToolCall } from "../agent/messages.js";
-import type { ModelRequest, ModelResponse, ModelStreamEvent, ToolChoice } from "../agent/model.js";
 import { geminiDialect } from "../dialects/gemini.js";
 import { geminiLegacyDialect } from "../dialects/gemini-legacy.js";
+import type { Message, ToolCall } from "../model/messages.js";
+import type { ModelRequest, ModelResponse, ModelStreamEvent, ToolChoice } from "../model/model.js";
 import { type GeminiCallData, type GeminiPart, GeminiTurn } from "./gemini-turn.js";
 import type { HttpModelOptions, StreamDecoder, WireCodec } from "./http-model.js";
 import type { SseEvent } from "./sse.js";

@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici";
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from "../agent/model.js";
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from "../model/model.js";
 import { ProviderError, ProviderStreamError, ProviderTimeoutError } from "./errors.js";
 import { post, sharedDispatcher, type WireRequest } from "./http.js";
 import { argumentsText } from "./openai-tools.js";

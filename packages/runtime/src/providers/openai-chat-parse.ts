@@ -1,5 +1,5 @@
-import type { AssistantMessage, TokenUsage, ToolCall } from "../agent/messages.js";
-import type { FinishReason, ModelResponse } from "../agent/model.js";
+import type { AssistantMessage, TokenUsage, ToolCall } from "../model/messages.js";
+import type { FinishReason, ModelResponse } from "../model/model.js";
 import { finishReason } from "./finish.js";
 import { synthesizeCallId } from "./ids.js";
 

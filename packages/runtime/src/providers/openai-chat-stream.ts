@@ -1,4 +1,4 @@
-import type { ModelResponse, ModelStreamEvent } from "../agent/model.js";
+import type { ModelResponse, ModelStreamEvent } from "../model/model.js";
 import { CallAccumulator } from "./call-accumulator.js";
 import { finishReason } from "./finish.js";
 import type { StreamDecoder } from "./http-model.js";

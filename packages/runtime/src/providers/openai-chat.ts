@@ -1,5 +1,5 @@
-import type { Message } from "../agent/messages.js";
-import type { ModelRequest, ToolChoice } from "../agent/model.js";
+import type { Message } from "../model/messages.js";
+import type { ModelRequest, ToolChoice } from "../model/model.js";
 import type { HttpModelOptions, WireCodec } from "./http-model.js";
 import { parseChatCompletion } from "./openai-chat-parse.js";
 import { CHAT_QUIRKS, type ChatQuirks, type ChatServerKind } from "./openai-chat-quirks.js";

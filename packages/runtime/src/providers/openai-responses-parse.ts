@@ -1,5 +1,5 @@
-import type { ToolCall } from "../agent/messages.js";
-import type { FinishReason, ModelResponse } from "../agent/model.js";
+import type { ToolCall } from "../model/messages.js";
+import type { FinishReason, ModelResponse } from "../model/model.js";
 import { synthesizeCallId } from "./ids.js";
 
 /** A Responses output item, kept as sent so the next turn can echo it (reasoning items included). */

@@ -1,5 +1,5 @@
-import type { Message } from "../agent/messages.js";
-import type { ModelRequest, ModelResponse, ModelStreamEvent, ToolChoice } from "../agent/model.js";
+import type { Message } from "../model/messages.js";
+import type { ModelRequest, ModelResponse, ModelStreamEvent, ToolChoice } from "../model/model.js";
 import { CallAccumulator } from "./call-accumulator.js";
 import type { HttpModelOptions, StreamDecoder, WireCodec } from "./http-model.js";
 import { parseResponsesBody, type ResponsesItem } from "./openai-responses-parse.js";

@@ -1,6 +1,6 @@
-import type { ToolDefinition } from "../agent/model.js";
 import { isStrictResult, openAiDialect } from "../dialects/openai.js";
 import { openAiNonStrictDialect } from "../dialects/openai-nonstrict.js";
+import type { ToolDefinition } from "../model/model.js";
 import type { JsonSchema } from "../tools/spec.js";
 
 /** A tool's schema as an OpenAI-style API gets it. */

@@ -1,4 +1,4 @@
-import type { Model } from "../agent/model.js";
+import type { Model } from "../model/model.js";
 import { anthropicCodec } from "./anthropic.js";
 import { ModelConfigError } from "./errors.js";
 import { geminiCodec } from "./gemini.js";

@@ -1,5 +1,5 @@
-import type { Model, ToolDefinition } from "../agent/model.js";
 import type { ResolvedMemory } from "../memory/memory.js";
+import type { Model, ToolDefinition } from "../model/model.js";
 import type { EgressVerdict } from "../policy/egress-url.js";
 import type { ResolvedPolicy } from "../policy/run-policy.js";
 import type { Tool } from "../tools/tool-types.js";

@@ -1,8 +1,8 @@
-import type { OutcomeKind } from "../agent/messages.js";
 import { Retry, ToolArgumentError, ToolError, ToolTimeoutError } from "../errors.js";
 import type { ToolContext } from "../invoke/context.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "../invoke/result.js";
 import { readsContext, runTool } from "../invoke/run-tool.js";
+import type { OutcomeKind } from "../model/messages.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import { validateArguments } from "../validation/arguments.js";
 import type { RunEnv } from "./env.js";

@@ -1,6 +1,6 @@
-import type { OutcomeKind } from "../agent/messages.js";
-import type { ModelRequest, ModelStreamEvent } from "../agent/model.js";
 import type { ToolContext } from "../invoke/context.js";
+import type { OutcomeKind } from "../model/messages.js";
+import type { ModelRequest, ModelStreamEvent } from "../model/model.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
 
 /** A call about to run: the tool, its validated and frozen arguments, and its context. */

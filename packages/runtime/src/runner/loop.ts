@@ -1,4 +1,10 @@
-import type { ModelRequest } from "../agent/model.js";
+import type { ModelRequest } from "../model/model.js";
+import { ProviderError } from "../providers/errors.js";
+import { traceable } from "../trace/traceable.js";
+import type { RunEnv } from "./env.js";
+import { generatedTurn, modelTurn } from "./model-turn.js";
+import { type Preparation, prepareCall } from "./prepare-call.js";
+import { runCalls, runCallsQuietly } from "./run-calls.js";
 import {
   BudgetExceededError,
   MaxTurnsExceededError,
@@ -6,17 +12,12 @@ import {
   RunAbortedError,
   RunError,
   ToolCallFailedError,
-} from "../agent/run-errors.js";
-import { ProviderError } from "../providers/errors.js";
-import { traceable } from "../trace/traceable.js";
-import type { RunEnv } from "./env.js";
-import { generatedTurn, modelTurn } from "./model-turn.js";
-import { type Preparation, prepareCall } from "./prepare-call.js";
-import { runCalls, runCallsQuietly } from "./run-calls.js";
+} from "./run-errors.js";
+import type { AgentStreamEvent, RunResult } from "./run-result.js";
 import { RunState } from "./run-state.js";
 import type { PendingCall } from "./snapshot.js";
 import { stepRecord } from "./step-record.js";
-import type { AgentStreamEvent, CallRecord, RunResult, RunStatus, StepRecord } from "./types.js";
+import type { CallRecord, RunStatus, StepRecord } from "./types.js";
 import { addResponse } from "./usage.js";
 
 /**

@@ -1,8 +1,8 @@
-import type { ModelRequest, ModelResponse, ModelStreamEvent } from "../agent/model.js";
 import { ToolwrightError } from "../errors.js";
+import type { ModelRequest, ModelResponse, ModelStreamEvent } from "../model/model.js";
 import type { RunEnv } from "./env.js";
 import { chainModel } from "./hooks.js";
-import type { AgentStreamEvent } from "./types.js";
+import type { AgentStreamEvent } from "./run-result.js";
 
 /**
  * One model turn through the model middleware: streamed when the caller streams and the

@@ -1,8 +1,8 @@
 import type { ToolContext } from "../invoke/context.js";
 import type { RunEnv } from "./env.js";
 import type { RunEnding, RunListener, RunObserver, RunStart } from "./observer.js";
+import type { AgentStreamEvent, RunResult } from "./run-result.js";
 import { parentRun } from "./tool-context.js";
-import type { AgentStreamEvent, RunResult } from "./types.js";
 
 /** The observers of each run in progress, so a sub-agent's run reaches its parent's observers. */
 const observersOf = new WeakMap<RunEnv, readonly RunObserver[]>();

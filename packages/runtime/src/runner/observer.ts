@@ -1,6 +1,7 @@
-import type { Message } from "../agent/messages.js";
-import type { ToolDefinition } from "../agent/model.js";
-import type { AgentStreamEvent, RunResult, StepRecord } from "./types.js";
+import type { Message } from "../model/messages.js";
+import type { ToolDefinition } from "../model/model.js";
+import type { AgentStreamEvent, RunResult } from "./run-result.js";
+import type { StepRecord } from "./types.js";
 
 /** The tool call a run serves, when it runs as a sub-agent (or the MCP call being served). */
 export interface CallerRef {

@@ -1,4 +1,4 @@
-import type { OutcomeKind, ToolResultMessage } from "../agent/messages.js";
+import type { OutcomeKind, ToolResultMessage } from "../model/messages.js";
 import { quote } from "../validation/render.js";
 import type { CallRecord, LogLine } from "./types.js";
 

@@ -2,8 +2,8 @@ import { mapConcurrent } from "./concurrency.js";
 import type { RunEnv } from "./env.js";
 import { type Execution, executeCall } from "./execute-call.js";
 import type { Preparation } from "./prepare-call.js";
+import type { AgentStreamEvent } from "./run-result.js";
 import type { PendingCall } from "./snapshot.js";
-import type { AgentStreamEvent } from "./types.js";
 
 /**
  * Runs the runnable calls of a turn concurrently (at most `maxConcurrentTools` at once),

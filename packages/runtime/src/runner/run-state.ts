@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { RunStateError } from "../agent/run-errors.js";
+import { RunStateError } from "../errors.js";
 import type { PendingCall, RunSnapshot } from "./snapshot.js";
 import { stableStringify } from "./stable-json.js";
 import type { Interruption } from "./types.js";

@@ -1,5 +1,5 @@
-import type { Message, ToolCall, ToolResultMessage } from "../agent/messages.js";
 import type { Usage } from "../invoke/context.js";
+import type { Message, ToolCall, ToolResultMessage } from "../model/messages.js";
 import type { Touched } from "../policy/capabilities.js";
 import type { RepeatState } from "./repeated-calls.js";
 import type { CallRecord, StepRecord } from "./types.js";

@@ -1,4 +1,4 @@
-import type { ModelResponse } from "../agent/model.js";
+import type { ModelResponse } from "../model/model.js";
 import type { RunEnv } from "./env.js";
 import type { StepRecord } from "./types.js";
 import { costOf } from "./usage.js";

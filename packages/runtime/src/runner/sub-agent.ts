@@ -1,10 +1,10 @@
-import { MaxDepthExceededError, RunAbortedError, RunError } from "../agent/run-errors.js";
 import { ToolError } from "../errors.js";
 import type { ToolContext } from "../invoke/context.js";
 import type { Capability, Touched } from "../policy/capabilities.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
+import { MaxDepthExceededError, RunAbortedError, RunError } from "./run-errors.js";
+import type { RunResult } from "./run-result.js";
 import { parentRun } from "./tool-context.js";
-import type { RunResult } from "./types.js";
 import { addUsage } from "./usage.js";
 
 /** Options of `agent.asTool()`. */

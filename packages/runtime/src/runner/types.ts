@@ -1,10 +1,6 @@
-import type { Message, OutcomeKind, TokenUsage, ToolCall, ToolResultMessage } from "../agent/messages.js";
-import type { FinishReason } from "../agent/model.js";
-import type { Usage } from "../invoke/context.js";
+import type { OutcomeKind, TokenUsage } from "../model/messages.js";
+import type { FinishReason } from "../model/model.js";
 import type { Repair } from "../repair/repair.js";
-import type { RunRecord } from "../trace/run-record.js";
-import type { TraceOptions } from "../trace/tree.js";
-import type { RunState } from "./run-state.js";
 
 /** A tool call waiting for a person's decision; approve or reject it on `result.state`. */
 export interface Interruption {
@@ -66,56 +62,3 @@ export interface StepRecord {
 
 /** How a run ended: with a final answer, paused for approvals, or stopped by a limit (on a `RunError`'s result). */
 export type RunStatus = "completed" | "interrupted" | "stopped";
-
-/** What `agent.run()` returns, and what a limit error carries as its partial result. */
-export interface RunResult {
-  readonly agentName: string;
-  readonly runId: string;
-  readonly status: RunStatus;
-  /** The final answer; `undefined` while interrupted or when a limit ended the run. */
-  readonly output: string | undefined;
-  /** The transcript, well-formed: every tool call has exactly one result. */
-  readonly messages: readonly Message[];
-  readonly usage: Readonly<Usage>;
-  readonly steps: readonly StepRecord[];
-  /** Calls waiting for approval; empty unless `status` is `"interrupted"`. */
-  readonly interruptions: readonly Interruption[];
-  /** Present when interrupted: approve or reject, then `agent.run(state)`. */
-  readonly state: RunState | undefined;
-  /**
-   * The run as a readable tree: turns, and calls with their arguments, outcome, duration,
-   * tokens, cost, repairs, retries and approvals.
-   *
-   * @example
-   * ```ts
-   * console.log(result.trace({ color: process.stdout.isTTY }));
-   * ```
-   */
-  trace(options?: TraceOptions): string;
-  /** The saved form, `JSON.stringify(result)`: what `toolwright trace` and `toolwright view` read. */
-  toJSON(): RunRecord;
-}
-
-/** Events of `agent.stream()`; `run()` is the same loop with the events drained. */
-export type AgentStreamEvent =
-  | { readonly type: "turn-start"; readonly step: number }
-  | { readonly type: "text-delta"; readonly step: number; readonly delta: string }
-  | {
-      readonly type: "tool-call-start";
-      readonly step: number;
-      readonly index: number;
-      readonly callId: string;
-      readonly toolName: string;
-    }
-  | { readonly type: "tool-call-delta"; readonly step: number; readonly index: number; readonly delta: string }
-  | { readonly type: "tool-call-end"; readonly step: number; readonly index: number; readonly call: ToolCall }
-  /** The provider is sending the turn again: drop the deltas of this step seen so far. */
-  | { readonly type: "model-retry"; readonly step: number; readonly attempt: number; readonly error: Error }
-  | {
-      readonly type: "tool-result";
-      readonly step: number;
-      readonly message: ToolResultMessage;
-      readonly record: CallRecord;
-    }
-  | { readonly type: "step-finish"; readonly step: number; readonly usage: TokenUsage; readonly record: StepRecord }
-  | { readonly type: "run-finish"; readonly result: RunResult };

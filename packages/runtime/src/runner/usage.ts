@@ -1,6 +1,6 @@
-import type { TokenUsage } from "../agent/messages.js";
-import { AgentConfigError } from "../agent/run-errors.js";
+import { AgentConfigError } from "../errors.js";
 import type { Usage } from "../invoke/context.js";
+import type { TokenUsage } from "../model/messages.js";
 
 /** Prices of one model in US dollars per million tokens. */
 export interface ModelPrice {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Agent } from "../agent/agent.js";
-import type { Message } from "../agent/messages.js";
+import type { Message } from "../model/messages.js";
+import type { RunResult } from "../runner/run-result.js";
 import { RunState } from "../runner/run-state.js";
-import type { RunResult } from "../runner/types.js";
 import { Journal } from "./journal.js";
 import { reconcile } from "./reconcile.js";
 import type { ClaimedRun, RunStore } from "./run-store.js";

@@ -1,11 +1,11 @@
 import type { RunEnv } from "../runner/env.js";
+import type { RunResult } from "../runner/run-result.js";
 import type { RunSnapshot } from "../runner/snapshot.js";
-import type { RunResult } from "../runner/types.js";
 import { LeaseLostError } from "./errors.js";
 import type { CallJournal } from "./recorded-tool.js";
 import { recordedTool } from "./recorded-tool.js";
-import type { CallEntry, Checkpoint, RecordedOutcome, RunStore } from "./run-store.js";
-import { encodeState, type StoredState } from "./stored-state.js";
+import type { CallEntry, Checkpoint, RecordedOutcome, RunStore, StoredState } from "./run-store.js";
+import { encodeState } from "./stored-state.js";
 
 /**
  * One worker's hold on one run: it writes the run's checkpoints, records each tool call,

@@ -1,4 +1,4 @@
-import type { Message } from "../agent/messages.js";
+import type { Message } from "../model/messages.js";
 import type { RunStateJson } from "../runner/run-state.js";
 import { RunHeldError, StoredRunError } from "./errors.js";
 import type { CallEntry, ClaimedRun, NewRun, RecordedOutcome, StoredRun, StoredRunStatus } from "./run-store.js";

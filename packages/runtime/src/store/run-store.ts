@@ -1,7 +1,6 @@
-import type { Message } from "../agent/messages.js";
+import type { Message } from "../model/messages.js";
 import type { RunStateJson } from "../runner/run-state.js";
 import type { Interruption } from "../runner/types.js";
-import type { StoredState } from "./stored-state.js";
 
 /**
  * Where a stored run stands. `ready`: waiting for a worker (new, or every approval decided);
@@ -9,6 +8,12 @@ import type { StoredState } from "./stored-state.js";
  * expires); `paused`: calls wait for a person; `completed` and `failed` are final.
  */
 export type StoredRunStatus = "ready" | "running" | "paused" | "completed" | "failed";
+
+/** A run's state as a store keeps it: the JSON text of the {@link RunStateJson} body, and its SHA-256. */
+export interface StoredState {
+  readonly text: string;
+  readonly digest: string;
+}
 
 /** What a finished tool body gave: its return value as JSON text (`null` for `undefined`), or what it threw. */
 export type RecordedOutcome =

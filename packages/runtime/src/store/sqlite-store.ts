@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { Message } from "../agent/messages.js";
+import type { Message } from "../model/messages.js";
 import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError } from "./errors.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import {
@@ -12,8 +12,17 @@ import {
   statusOf,
   storedRun,
 } from "./rows.js";
-import type { Checkpoint, ClaimedRun, NewRun, RecordedOutcome, RunFilter, RunStore, StoredRun } from "./run-store.js";
-import { type Decision, decide, parseColumn, type StoredState } from "./stored-state.js";
+import type {
+  Checkpoint,
+  ClaimedRun,
+  NewRun,
+  RecordedOutcome,
+  RunFilter,
+  RunStore,
+  StoredRun,
+  StoredState,
+} from "./run-store.js";
+import { type Decision, decide, parseColumn } from "./stored-state.js";
 
 /** Options of {@link SqliteStore}. */
 export interface SqliteStoreOptions {

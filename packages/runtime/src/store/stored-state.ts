@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { RunStateError } from "../agent/run-errors.js";
+import { RunStateError } from "../errors.js";
 import {
   RUN_STATE_FORMAT,
   RUN_STATE_VERSION,
@@ -10,7 +10,7 @@ import {
 import type { RunSnapshot } from "../runner/snapshot.js";
 import type { Interruption } from "../runner/types.js";
 import { CallNotWaitingError, StoredRunError } from "./errors.js";
-import type { StoredRunStatus } from "./run-store.js";
+import type { StoredRunStatus, StoredState } from "./run-store.js";
 
 /**
  * Stored states are the {@link RunState} JSON format. Its integrity digest is computed over
@@ -28,12 +28,6 @@ function storeOwner(name: string, toolNames: readonly string[]): StateOwner {
     // Edited arguments are validated against the tool's schema when the run resumes.
     validateArgs: (_toolName, args) => args as Readonly<Record<string, unknown>>,
   };
-}
-
-/** A run's state as a store keeps it: the JSON text of the {@link RunStateJson} body, and its SHA-256. */
-export interface StoredState {
-  readonly text: string;
-  readonly digest: string;
 }
 
 /** The stored form of a run's snapshot. */

@@ -1,4 +1,4 @@
-import type { Message } from "../agent/messages.js";
+import type { Message } from "../model/messages.js";
 
 /** One message in the conventions' JSON shape: a role and typed parts. */
 interface ConventionMessage {

@@ -1,8 +1,9 @@
 import { type Attributes, type Context, context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import type { AssistantMessage, Message, ToolCall } from "../agent/messages.js";
-import { RunError } from "../agent/run-errors.js";
+import type { AssistantMessage, Message, ToolCall } from "../model/messages.js";
 import type { RunEnding, RunListener, RunStart } from "../runner/observer.js";
-import type { CallRecord, RunResult, StepRecord } from "../runner/types.js";
+import { RunError } from "../runner/run-errors.js";
+import type { RunResult } from "../runner/run-result.js";
+import type { CallRecord, StepRecord } from "../runner/types.js";
 import { argumentsByCall, argumentsText } from "../trace/measure.js";
 import { GenAI, modelParts } from "./attributes.js";
 import { conventionMessages } from "./content.js";

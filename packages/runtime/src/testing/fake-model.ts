@@ -1,5 +1,5 @@
-import type { AssistantMessage, TokenUsage, ToolCall } from "../agent/messages.js";
-import type { FinishReason, Model, ModelRequest, ModelResponse, ModelStreamEvent } from "../agent/model.js";
+import type { AssistantMessage, TokenUsage, ToolCall } from "../model/messages.js";
+import type { FinishReason, Model, ModelRequest, ModelResponse, ModelStreamEvent } from "../model/model.js";
 
 /** One tool call of a scripted turn. */
 export interface ScriptedCall {

@@ -1,5 +1,5 @@
-import type { ToolDefinition } from "../agent/model.js";
 import { ToolDefinitionError } from "../errors.js";
+import type { ToolDefinition } from "../model/model.js";
 import type { CompiledFunction, SourceLocation } from "./spec.js";
 import { toTool } from "./tool-input.js";
 import type { Tool, ToolInput } from "./tool-types.js";

@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from "../agent/messages.js";
+import type { Message, ToolCall } from "../model/messages.js";
 import type { CallRecord } from "../runner/types.js";
 import type { TracedRun } from "./run-record.js";
 

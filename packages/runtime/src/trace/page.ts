@@ -1,4 +1,4 @@
-import type { Message } from "../agent/messages.js";
+import type { Message } from "../model/messages.js";
 import type { CallRecord, StepRecord } from "../runner/types.js";
 import {
   argumentsByCall,

@@ -1,5 +1,5 @@
-import type { Message } from "../agent/messages.js";
 import type { Usage } from "../invoke/context.js";
+import type { Message } from "../model/messages.js";
 import type { RunStateJson } from "../runner/run-state.js";
 import type { Interruption, RunStatus, StepRecord } from "../runner/types.js";
 

@@ -1,4 +1,4 @@
-import type { RunResult } from "../runner/types.js";
+import type { RunResult } from "../runner/run-result.js";
 import { RUN_RECORD_FORMAT, RUN_RECORD_VERSION, type RunRecord } from "./run-record.js";
 import { formatTrace, type TraceOptions } from "./tree.js";
 

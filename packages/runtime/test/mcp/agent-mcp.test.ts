@@ -1,8 +1,8 @@
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../src/agent/agent.js";
-import type { ToolResultMessage } from "../../src/agent/messages.js";
 import { mcpTools } from "../../src/mcp/index.js";
+import type { ToolResultMessage } from "../../src/model/messages.js";
 import { FakeModel } from "../../src/testing/index.js";
 import { tool } from "../../src/tools/tool.js";
 import type { Tool } from "../../src/tools/tool-types.js";

@@ -2,10 +2,10 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../src/agent/agent.js";
-import type { ToolResultMessage } from "../../src/agent/messages.js";
 import { ToolArgumentError } from "../../src/errors.js";
 import type { ToolContext } from "../../src/invoke/context.js";
 import { type McpServerHandle, mcpTools, serveMcp } from "../../src/mcp/index.js";
+import type { ToolResultMessage } from "../../src/model/messages.js";
 import { FakeModel } from "../../src/testing/index.js";
 import type { InvokableTool, Tool, ToolArgs } from "../../src/tools/tool-types.js";
 

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Agent } from "../../src/agent/agent.js";
-import type { Model } from "../../src/agent/model.js";
-import { BudgetExceededError } from "../../src/agent/run-errors.js";
+import type { Model } from "../../src/model/model.js";
 import { anthropicCodec } from "../../src/providers/anthropic.js";
 import { ProviderError } from "../../src/providers/errors.js";
 import { geminiCodec } from "../../src/providers/gemini.js";
 import { HttpModel, type HttpModelOptions } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
 import { openAiResponsesCodec } from "../../src/providers/openai-responses.js";
-import type { AgentStreamEvent, RunResult } from "../../src/runner/types.js";
+import { BudgetExceededError } from "../../src/runner/run-errors.js";
+import type { AgentStreamEvent, RunResult } from "../../src/runner/run-result.js";
 import { tool } from "../../src/tools/tool.js";
 import { TWO_TURNS } from "./conformance.js";
 import { anthropicRenderer } from "./servers/anthropic-server.js";

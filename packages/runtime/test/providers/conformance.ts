@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Model } from "../../src/agent/model.js";
+import type { Model } from "../../src/model/model.js";
 import { ProviderError } from "../../src/providers/errors.js";
 import type { HttpModelOptions } from "../../src/providers/http-model.js";
 import type { RetryInfo } from "../../src/providers/retry.js";

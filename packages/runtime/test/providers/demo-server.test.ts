@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { startScriptedServer } from "../../../../scripts/demo/scripted-server.mjs";
 import { Agent } from "../../src/agent/agent.js";
 import { resolveModel } from "../../src/providers/resolve.js";
-import type { AgentStreamEvent } from "../../src/runner/types.js";
+import type { AgentStreamEvent } from "../../src/runner/run-result.js";
 import { tool } from "../../src/tools/tool.js";
 
 const city = {

@@ -1,5 +1,5 @@
-import type { Message, ToolCall, ToolResultMessage } from "../../src/agent/messages.js";
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent, ToolDefinition } from "../../src/agent/model.js";
+import type { Message, ToolCall, ToolResultMessage } from "../../src/model/messages.js";
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent, ToolDefinition } from "../../src/model/model.js";
 
 /** The two tools every conformance run offers, with canonical schemas as the compiler emits them. */
 export const TOOLS: readonly ToolDefinition[] = [

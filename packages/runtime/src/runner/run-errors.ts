@@ -1,5 +1,5 @@
 import { ToolwrightError } from "../errors.js";
-import type { RunResult } from "../runner/types.js";
+import type { RunResult } from "./run-result.js";
 
 /**
  * A run ended early because a limit was reached or the caller cancelled it. Carries
@@ -111,16 +111,6 @@ export class MaxDepthExceededError extends ToolwrightError {
         `Check for agents that call each other in a cycle, or raise maxDepth in the Agent options.`,
     );
   }
-}
-
-/** A serialized run state cannot be resumed: malformed, tampered with, unsigned, or from another agent. */
-export class RunStateError extends ToolwrightError {
-  override name = "RunStateError";
-}
-
-/** The Agent's options are wrong; found before any model request is made. */
-export class AgentConfigError extends ToolwrightError {
-  override name = "AgentConfigError";
 }
 
 function describeReason(reason: unknown): string {
