@@ -13,7 +13,7 @@ export {
   ToolTimeoutError,
   ToolwrightError,
 } from "./errors.js";
-export type { ToolContext, ToolLogger, Usage } from "./invoke/context.js";
+export type { ToolContext, ToolLogger, ToolProgress, Usage } from "./invoke/context.js";
 export type {
   ArgumentCheck,
   Repair,

@@ -85,6 +85,22 @@ describe("runTool: context injection and positional mapping", () => {
     expect([ctx.toolName, ctx.step, ctx.attempt, ctx.deps]).toEqual(["greet", 1, 1, undefined]);
     expect(ctx.usage).toEqual({ inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, requests: 0, costUsd: 0 });
     expect(() => ctx.log.info("quiet")).not.toThrow();
+    // Outside an agent or an MCP server nobody hears progress: reporting it does nothing.
+    expect(ctx.progress(1, 2, "half")).toBeUndefined();
+  });
+
+  it("passes the caller's ctx.progress to the tool", async () => {
+    const reports: unknown[][] = [];
+    const greet = tool(
+      (name: string, ctx: ToolContext) => {
+        ctx.progress(1, 1, `greeted ${name}`);
+        return name;
+      },
+      undefined,
+      specOf(),
+    );
+    await greet.invoke({ name: "Ada" }, { progress: (...report) => reports.push(report) });
+    expect(reports).toEqual([[1, 1, "greeted Ada"]]);
   });
 
   it("hands the whole arguments object to a destructured parameter", async () => {

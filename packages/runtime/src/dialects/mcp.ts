@@ -3,7 +3,10 @@ import type { SchemaDialect } from "./types.js";
 import { checkRootObject, NoteList, withoutMeta } from "./walk.js";
 
 /**
- * MCP `inputSchema`: plain JSON Schema (2020-12 by default) whose root is `type: "object"`.
+ * MCP `inputSchema`: plain JSON Schema whose root is `type: "object"`. MCP reads a schema
+ * without `$schema` as 2020-12, so a hand-written schema that names its draft (draft-07
+ * from zod 3 or another generator) keeps its `$schema`: its keywords mean what that draft
+ * says (`items` as a list, `definitions`), not what 2020-12 would make of them.
  * `$defs` stay at the root so `$ref`s resolve inside the one document a client receives.
  */
 export const mcpDialect: SchemaDialect = {
@@ -11,7 +14,8 @@ export const mcpDialect: SchemaDialect = {
   toDialect(schema: JsonSchema) {
     const notes = new NoteList();
     checkRootObject(schema, notes, "MCP inputSchema");
-    return { schema: withoutMeta(schema), notes: notes.notes };
+    const out = withoutMeta(schema);
+    return { schema: schema.$schema === undefined ? out : { $schema: schema.$schema, ...out }, notes: notes.notes };
   },
   check(schema) {
     return this.toDialect(schema).notes.filter((n) => n.severity !== "info");

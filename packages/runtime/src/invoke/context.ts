@@ -24,6 +24,12 @@ export interface ToolLogger {
 }
 
 /**
+ * Reports how far a long call has come: `done` out of `total` (when the total is known),
+ * with an optional line for people. Values should grow with each report.
+ */
+export type ToolProgress = (done: number, total?: number, message?: string) => void;
+
+/**
  * What a tool receives besides the model's arguments. Declare a parameter of this type
  * (any name, any position) and the compiler leaves it out of the schema; the runtime
  * injects it at call time.
@@ -50,6 +56,12 @@ export interface ToolContext<Deps = unknown> {
   readonly signal: AbortSignal;
   readonly usage: Readonly<Usage>;
   readonly log: ToolLogger;
+  /**
+   * Reports progress of a long call, e.g. `ctx.progress(3, 10, "3 of 10 files")`. In an
+   * agent run it is a `tool-progress` event of `agent.stream()`; served over MCP it is a
+   * `notifications/progress` to a client that sent a `progressToken`; elsewhere it does nothing.
+   */
+  readonly progress: ToolProgress;
   /**
    * In a durable run (`toolwright/store`): a key stable across retries, resumes and
    * workers, unique per call; hand it to external APIs that deduplicate (payments, email).

@@ -52,6 +52,9 @@ export interface RunToolOptions {
 
 const silent: ToolLogger = Object.freeze({ debug() {}, info() {}, warn() {}, error() {} });
 
+/** `ctx.progress` where nobody listens. */
+export const ignoreProgress = (): void => {};
+
 const noUsage: Readonly<Usage> = Object.freeze({
   inputTokens: 0,
   outputTokens: 0,
@@ -76,6 +79,7 @@ function buildContext(tool: Tool, init: ToolContextInit, signal: AbortSignal): T
     usage: init.usage ?? noUsage,
     // Outside an agent nobody keeps the lines; the loop passes a logger that records them.
     log: init.log ?? silent,
+    progress: init.progress ?? ignoreProgress,
     // Outside an agent there is no allowlist: requests are refused unless the caller passes a fetch.
     fetch: init.fetch ?? toolFetch(undefined, signal),
     memory: init.memory ?? OUTSIDE_RUN,

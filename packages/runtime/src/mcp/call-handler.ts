@@ -1,5 +1,5 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { type CallToolResult, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ErrorCode, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { ToolError, ToolTimeoutError, ToolwrightError } from "../errors.js";
 import type { ToolContext, Usage } from "../invoke/context.js";
 import { serializeResult } from "../invoke/result.js";
@@ -12,6 +12,8 @@ import type { Tool, ToolArgs, ToolRunResult } from "../tools/tool-types.js";
 import { validateArguments } from "../validation/arguments.js";
 import { askApproval, requiresApproval, type ServerExtra } from "./approval.js";
 import { mcpLogger } from "./logger.js";
+import { mcpProgress } from "./progress.js";
+import { protocolError } from "./requests.js";
 import { type McpSession, mcpCallId, trackSession } from "./session.js";
 import { type OutputShape, outputShapeOf, RESULT_KEY } from "./tool-listing.js";
 
@@ -27,6 +29,8 @@ export interface CallSetup<Deps> {
   readonly transport: McpSession["transport"];
   /** The session id to use when the transport has none (stdio). */
   readonly connectionId: string;
+  /** The level the client set with `logging/setLevel`, if it did: `ctx.log` lines below it are not sent. */
+  readonly logLevel: () => LoggingLevel | undefined;
 }
 
 const NO_USAGE: Readonly<Usage> = Object.freeze({
@@ -42,15 +46,6 @@ const SERVED_MEMORY = unavailableMemory("ctx.memory is not available to a tool s
 
 function errorResult(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
-}
-
-/**
- * A JSON-RPC error answer. Not an `McpError`, whose message already starts with
- * "MCP error <code>:": the SDK sends the message as it is, and the client puts that
- * prefix in front again when it reads the answer.
- */
-function protocolError(code: ErrorCode, message: string): Error & { readonly code: ErrorCode } {
-  return Object.assign(new Error(message), { code });
 }
 
 /** `structuredContent` for a value that already passed the output check: plain JSON, wrapped when not an object. */
@@ -106,7 +101,8 @@ export async function handleCall<Deps>(
     client: setup.server.getClientVersion(),
     authInfo: extra.authInfo,
   };
-  const log = mcpLogger(tool.name, extra);
+  const log = mcpLogger(tool.name, extra, setup.logLevel);
+  const progress = mcpProgress(extra);
   const contextFor = (attempt: number): ToolContext<Deps> => ({
     deps: setup.deps,
     runId: session.sessionId,
@@ -117,6 +113,7 @@ export async function handleCall<Deps>(
     signal: extra.signal,
     usage: NO_USAGE,
     log,
+    progress,
     // A served tool has no agent, so no egress allowlist: ctx.fetch refuses every request.
     fetch: guardedFetch(undefined, extra.signal),
     memory: SERVED_MEMORY,

@@ -4,23 +4,20 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInput } from "../tools/tool-types.js";
+import { type EndpointAccess, endpointAccess, type McpAccessOptions, rpcError } from "./http-access.js";
 import { createMcpServer, type McpServerOptions } from "./server.js";
 
-/** Where the Streamable HTTP endpoint listens. */
-export interface McpHttpOptions {
+/**
+ * Where the Streamable HTTP endpoint listens, and who may reach it (see {@link McpAccessOptions}:
+ * `allowedHosts`, `allowedOrigins`, `bearerToken`, `authorize`, `resourceMetadataUrl`).
+ */
+export interface McpHttpOptions extends McpAccessOptions {
   /** 0 picks a free port (read it back from `url`). */
   readonly port: number;
   /** Default `127.0.0.1`: reachable from this machine only. */
   readonly host?: string;
   /** The endpoint's path (default `/mcp`). */
   readonly path?: string;
-  /**
-   * `Host` headers to accept, e.g. `["mcp.example.com"]`; others get 403. This guards a
-   * local server against DNS rebinding (a web page's script reaching it under another
-   * name). Default: on a loopback host, `127.0.0.1`, `localhost` and `[::1]` at the port;
-   * on any other host, every name.
-   */
-  readonly allowedHosts?: readonly string[];
 }
 
 /** A running MCP server; `close()` ends every session and stops listening. */
@@ -34,14 +31,6 @@ export interface McpServerHandle {
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
-
-function hostsFor(http: McpHttpOptions, port: number): string[] | undefined {
-  if (http.allowedHosts) return [...http.allowedHosts];
-  if (!LOOPBACK.has(http.host ?? "127.0.0.1")) return undefined;
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-}
-
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -51,11 +40,6 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
     chunks.push(chunk as Buffer);
   }
   return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
-
-function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }
 
 /**
@@ -76,24 +60,24 @@ export async function serveMcpHttp<Deps>(
 ): Promise<McpServerHandle> {
   // Fail on a bad tool list now, not on the first client's initialize.
   createMcpServer(tools, options, "http");
+  const gate = endpointAccess(http, http.host ?? "127.0.0.1");
   const path = http.path ?? "/mcp";
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  // Each session's transport, and whom it belongs to: a session is never taken over by another client.
+  const sessions = new Map<string, { readonly transport: StreamableHTTPServerTransport; readonly owner: string }>();
   // Known once the server listens, which is before any request arrives.
-  let allowedHosts: string[] | undefined;
+  let access: EndpointAccess | undefined;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (allowedHosts && !allowedHosts.includes(req.headers.host ?? "")) {
-      rpcError(res, 403, -32000, `Forbidden: Host "${req.headers.host ?? ""}" is not one this server answers to.`);
-      return;
-    }
+    const verdict = await (access as EndpointAccess).check(req, res);
+    if (verdict.answered) return;
     if (new URL(req.url ?? "/", "http://localhost").pathname !== path) {
       rpcError(res, 404, -32601, `Not found: the MCP endpoint is ${path}`);
       return;
     }
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
-      const transport = sessions.get(sessionId);
-      if (transport) await transport.handleRequest(req, res);
+      const session = sessions.get(sessionId);
+      if (session && session.owner === verdict.owner) await session.transport.handleRequest(req, res);
       else rpcError(res, 404, -32001, `Session ${sessionId} not found: it ended or never existed; initialize again.`);
       return;
     }
@@ -109,7 +93,7 @@ export async function serveMcpHttp<Deps>(
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        sessions.set(id, { transport, owner: verdict.owner });
       },
     });
     transport.onclose = () => {
@@ -131,13 +115,13 @@ export async function serveMcpHttp<Deps>(
   });
   const closed = new Promise<void>((resolve) => server.once("close", () => resolve()));
   const address = server.address() as AddressInfo;
-  allowedHosts = hostsFor(http, address.port);
+  access = gate(address.port);
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: new URL(`http://${host}:${address.port}${path}`),
     closed,
     async close() {
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      await Promise.all([...sessions.values()].map((session) => session.transport.close()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -15,6 +15,7 @@ export type { McpSource, McpToolsOptions } from "./client-tools.js";
 export { mcpTools } from "./client-tools.js";
 export type { McpHttpOptions, McpServerHandle } from "./http.js";
 export { serveMcpHttp } from "./http.js";
+export type { McpAccessOptions } from "./http-access.js";
 export { portableName } from "./names.js";
 export { flagsOf } from "./remote-tool.js";
 export type { ServeMcpOptions } from "./serve.js";

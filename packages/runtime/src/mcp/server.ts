@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type LoggingLevel,
+  SetLevelRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { ToolDefinitionError } from "../errors.js";
 import { DEFAULT_TIMEOUT_MS } from "../invoke/run-tool.js";
 import type { RunObserver } from "../runner/observer.js";
@@ -9,6 +15,7 @@ import { asTool, toTool } from "../tools/tool-input.js";
 import type { Tool, ToolInput } from "../tools/tool-types.js";
 import { type CallSetup, handleCall } from "./call-handler.js";
 import { observeCall } from "./observe-call.js";
+import { checkedRequest, protocolError, serveRoutes } from "./requests.js";
 import { type McpSession, mcpCallId } from "./session.js";
 import { describeTool } from "./tool-listing.js";
 
@@ -76,6 +83,8 @@ export function createMcpServer<Deps = unknown>(
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
+  // The least severe level the client wants to hear (`logging/setLevel`); every level until it asks.
+  let logLevel: LoggingLevel | undefined;
   const setup: CallSetup<Deps | undefined> = {
     server,
     tools: byName,
@@ -84,20 +93,37 @@ export function createMcpServer<Deps = unknown>(
     toolRetry: resolveRetryPolicy(options.toolRetry),
     transport,
     connectionId: randomUUID(),
+    logLevel: () => logLevel,
   };
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   const observers = options.observers ?? [];
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const { name, arguments: args } = request.params;
-    const sessionId = extra.sessionId ?? setup.connectionId;
-    const start = {
-      toolName: name,
-      callId: mcpCallId({ sessionId, requestId: extra.requestId }),
-      sessionId,
-      requestId: extra.requestId,
-      args,
-    };
-    return observeCall(observers, start, () => handleCall(setup, name, args, extra));
+  serveRoutes(server, {
+    "tools/list": (request) => {
+      const cursor = checkedRequest(ListToolsRequestSchema, request).params?.cursor;
+      if (cursor !== undefined) {
+        throw protocolError(
+          ErrorCode.InvalidParams,
+          `Unknown cursor ${JSON.stringify(cursor)}: this server lists every tool in one page and never issued a cursor. ` +
+            "Call tools/list without one.",
+        );
+      }
+      return { tools: listing };
+    },
+    "tools/call": (request, extra) => {
+      const { name, arguments: args } = checkedRequest(CallToolRequestSchema, request).params;
+      const sessionId = extra.sessionId ?? setup.connectionId;
+      const start = {
+        toolName: name,
+        callId: mcpCallId({ sessionId, requestId: extra.requestId }),
+        sessionId,
+        requestId: extra.requestId,
+        args,
+      };
+      return observeCall(observers, start, () => handleCall(setup, name, args, extra));
+    },
+    "logging/setLevel": (request) => {
+      logLevel = checkedRequest(SetLevelRequestSchema, request).params.level;
+      return {};
+    },
   });
   return server;
 }

@@ -24,7 +24,8 @@ const shapes = new WeakMap<Tool, OutputShape | null>();
 /**
  * Announces a tool's return type, or nothing when the type cannot be checked. An object
  * schema goes out as it is; anything else (a string, an array, a union, a nullable object)
- * is wrapped, with `$defs` kept at the root so its `$ref`s still resolve.
+ * is wrapped, with `$defs` and `$schema` kept at the root so its `$ref`s still resolve and
+ * its draft still applies.
  */
 export function outputShapeOf(tool: Tool): OutputShape | undefined {
   let shape = shapes.get(tool);
@@ -37,8 +38,9 @@ export function outputShapeOf(tool: Tool): OutputShape | undefined {
 
 function shapeOf(schema: JsonSchema): OutputShape {
   if (schema.type === "object") return { schema: mcpDialect.toDialect(schema).schema, wrapped: false };
-  const { $defs, ...inner } = schema;
+  const { $defs, $schema, ...inner } = schema;
   const wrapper: JsonSchema = {
+    ...($schema === undefined ? {} : { $schema }),
     type: "object",
     properties: { [RESULT_KEY]: inner },
     required: [RESULT_KEY],

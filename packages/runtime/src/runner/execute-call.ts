@@ -1,5 +1,5 @@
 import { Retry, ToolArgumentError, ToolError, ToolTimeoutError } from "../errors.js";
-import type { ToolContext } from "../invoke/context.js";
+import type { ToolContext, ToolProgress } from "../invoke/context.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "../invoke/result.js";
 import { readsContext, runTool } from "../invoke/run-tool.js";
 import type { OutcomeKind } from "../model/messages.js";
@@ -33,6 +33,8 @@ export interface CallSite {
   readonly step: number;
   readonly signal: AbortSignal;
   readonly facts: CallFacts;
+  /** Where the call's `ctx.progress` reports go (a stream's `tool-progress` events); nowhere when absent. */
+  readonly progress?: ToolProgress;
 }
 
 interface Ran {
@@ -103,7 +105,7 @@ async function runBefore(
 }
 
 function contextFor(env: RunEnv, site: CallSite, tool: Tool, attemptNo: number, logs: LogLine[]): ToolContext<never> {
-  return makeContext(env, site.callId, tool.name, site.step, attemptNo, site.signal, logs);
+  return makeContext(env, site.callId, tool.name, site.step, attemptNo, site.signal, logs, site.progress);
 }
 
 function done(site: CallSite, tool: Tool, ran: Ran, logs: readonly LogLine[], startedAt: number): SettledCall {

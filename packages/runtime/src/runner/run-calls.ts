@@ -1,3 +1,4 @@
+import type { ToolProgress } from "../invoke/context.js";
 import { mapConcurrent } from "./concurrency.js";
 import type { RunEnv } from "./env.js";
 import { type Execution, executeCall } from "./execute-call.js";
@@ -8,8 +9,8 @@ import type { PendingCall } from "./snapshot.js";
 /**
  * Runs the runnable calls of a turn concurrently (at most `maxConcurrentTools` at once),
  * stores each result on its pending call, and yields a `tool-result` event as each call
- * finishes, so a stream shows results as they come. Returns every execution, in the order
- * of `runnable`.
+ * finishes, and a `tool-progress` event for each report a running call makes, so a stream
+ * shows them as they come. Returns every execution, in the order of `runnable`.
  */
 export async function* runCalls(
   env: RunEnv,
@@ -18,20 +19,40 @@ export async function* runCalls(
   runnable: readonly number[],
   step: number,
 ): AsyncGenerator<AgentStreamEvent, Execution[]> {
-  const finished: PendingCall[] = [];
+  const events: AgentStreamEvent[] = [];
   let wake: (() => void) | undefined;
   let running = true;
-  const all = launch(env, pending, preps, runnable, step, (p) => {
-    finished.push(p);
+  // A report a tool makes after its call settled would arrive after the call's result: dropped.
+  const settled = new Set<string>();
+  const tell = (event: AgentStreamEvent) => {
+    events.push(event);
     wake?.();
+  };
+  const all = launch(env, pending, preps, runnable, step, {
+    settled(p) {
+      settled.add(p.call.id);
+      if (p.result) tell({ type: "tool-result", step, message: p.result.message, record: p.result.record });
+    },
+    progress: (callId, toolName) => (progress, total, message) => {
+      if (settled.has(callId)) return;
+      tell({
+        type: "tool-progress",
+        step,
+        callId,
+        toolName,
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      });
+    },
   }).finally(() => {
     running = false;
     wake?.();
   });
-  while (running || finished.length > 0) {
-    const p = finished.shift();
-    if (p?.result) {
-      yield { type: "tool-result", step, message: p.result.message, record: p.result.record };
+  while (running || events.length > 0) {
+    const event = events.shift();
+    if (event) {
+      yield event;
       continue;
     }
     // Checking and waiting happen in one synchronous step, so no wake-up can slip between them.
@@ -54,13 +75,19 @@ export function runCallsQuietly(
   return launch(env, pending, preps, runnable, step, undefined);
 }
 
+/** Who hears of a stream's calls as they go: each settled call, and each call's progress reports. */
+interface Listener {
+  settled(p: PendingCall): void;
+  progress(callId: string, toolName: string): ToolProgress;
+}
+
 function launch(
   env: RunEnv,
   pending: readonly PendingCall[],
   preps: readonly Preparation[],
   runnable: readonly number[],
   step: number,
-  onSettled: ((p: PendingCall) => void) | undefined,
+  listener: Listener | undefined,
 ): Promise<Execution[]> {
   const { config } = env;
   // A failing call (a tool under the "fail" policy, or a throwing hook) stops the calls still
@@ -72,12 +99,13 @@ function launch(
   return mapConcurrent(runnable, config.maxConcurrentTools, async (index): Promise<Execution> => {
     const prep = preps[index] as Extract<Preparation, { kind: "run" }>;
     const p = pending[index] as PendingCall;
-    const site = { callId: p.call.id, step, signal, facts: prep.facts };
+    const progress = listener?.progress(p.call.id, prep.tool.name);
+    const site = { callId: p.call.id, step, signal, facts: prep.facts, ...(progress ? { progress } : {}) };
     const execution = await executeCall(env, site, prep.tool, prep.args);
     if (execution.kind === "failed") turn?.abort(execution.error);
     if (execution.kind === "settled") {
       p.result = execution.settled;
-      onSettled?.(p);
+      listener?.settled(p);
     }
     return execution;
   });

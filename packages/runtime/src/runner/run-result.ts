@@ -47,6 +47,16 @@ export type AgentStreamEvent =
     }
   | { readonly type: "tool-call-delta"; readonly step: number; readonly index: number; readonly delta: string }
   | { readonly type: "tool-call-end"; readonly step: number; readonly index: number; readonly call: ToolCall }
+  /** A running tool reported how far it has come (`ctx.progress`, or a remote MCP tool's progress). */
+  | {
+      readonly type: "tool-progress";
+      readonly step: number;
+      readonly callId: string;
+      readonly toolName: string;
+      readonly progress: number;
+      readonly total?: number;
+      readonly message?: string;
+    }
   /** The provider is sending the turn again: drop the deltas of this step seen so far. */
   | { readonly type: "model-retry"; readonly step: number; readonly attempt: number; readonly error: Error }
   | {

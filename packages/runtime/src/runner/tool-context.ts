@@ -1,4 +1,5 @@
-import type { ToolContext, ToolLogger } from "../invoke/context.js";
+import type { ToolContext, ToolLogger, ToolProgress } from "../invoke/context.js";
+import { ignoreProgress } from "../invoke/run-tool.js";
 import { toolFetch } from "../invoke/tool-fetch.js";
 import { scopedMemory } from "../memory/memory.js";
 import type { RunEnv } from "./env.js";
@@ -31,6 +32,7 @@ export function makeContext(
   attempt: number,
   signal: AbortSignal,
   logs: LogLine[],
+  progress: ToolProgress = ignoreProgress,
 ): ToolContext<never> {
   const { memory } = env.config;
   return {
@@ -43,6 +45,7 @@ export function makeContext(
     signal,
     usage: env.snapshot.usage,
     log: logger(logs),
+    progress,
     fetch: toolFetch(env.config.policy.egress, signal),
     memory: scopedMemory(memory.store, env.memoryScope ?? `session:${env.snapshot.runId}`, memory.maxChars, () =>
       memoryRead(env, toolName),

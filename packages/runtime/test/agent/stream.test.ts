@@ -67,6 +67,30 @@ describe("agent.stream()", () => {
     expect(result?.messages.filter((m) => m.role === "tool").map((m) => m.content)).toEqual(["slow done", "fast done"]);
   });
 
+  it("yields a tool's ctx.progress reports as tool-progress events, between its call and its result", async () => {
+    const copy = stringTool("copy", ({ id }, ctx) => {
+      ctx.progress(1, 2, "first half");
+      ctx.progress(2, 2);
+      return `${id} copied`;
+    });
+    const model = FakeModel.script([{ toolCalls: [{ name: "copy", args: { id: "f" } }] }, "copied"]);
+    const events: AgentStreamEvent[] = [];
+    for await (const e of new Agent({ name: "s", model, tools: [copy] }).stream("copy f")) events.push(e);
+    const callId = events.find((e) => e.type === "tool-call-end")?.call.id;
+    const progress = events.filter((e) => e.type === "tool-progress");
+    expect(progress).toEqual([
+      { type: "tool-progress", step: 1, callId, toolName: "copy", progress: 1, total: 2, message: "first half" },
+      { type: "tool-progress", step: 1, callId, toolName: "copy", progress: 2, total: 2 },
+    ]);
+    const order = events
+      .map((e) => e.type)
+      .filter((t) => ["tool-call-end", "tool-progress", "tool-result"].includes(t));
+    expect(order).toEqual(["tool-call-end", "tool-progress", "tool-progress", "tool-result"]);
+    // run() reads no events: the same tool runs, and its reports go nowhere.
+    const model2 = FakeModel.script([{ toolCalls: [{ name: "copy", args: { id: "f" } }] }, "copied"]);
+    expect((await new Agent({ name: "r", model: model2, tools: [copy] }).run("copy f")).output).toBe("copied");
+  });
+
   it("has the same semantics as run(): same transcript and usage", async () => {
     const ran = await new Agent({ name: "s", model: script(), tools: [lookup()] }).run("Where is A-1?");
     let streamed: unknown;

@@ -14,6 +14,26 @@ function withOutput(outputSchema: Tool["outputSchema"]): Tool {
   };
 }
 
+describe("describeTool's inputSchema", () => {
+  it("keeps the $schema of a hand-written schema, so a draft-07 schema is not announced as 2020-12", () => {
+    const parameters = {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      properties: { point: { type: "array", items: [{ type: "number" }, { type: "number" }] } },
+      required: ["point"],
+    };
+    expect(describeTool({ ...withOutput(undefined), parameters }).inputSchema).toEqual(parameters);
+  });
+
+  it("sends a schema that names no draft without one (MCP's default, 2020-12)", () => {
+    expect(describeTool(withOutput(undefined)).inputSchema).toEqual({
+      type: "object",
+      properties: {},
+      additionalProperties: false,
+    });
+  });
+});
+
 describe("outputShapeOf", () => {
   it("sends an object return type as it is", () => {
     const schema = { type: "object", properties: { n: { type: "number" } }, required: ["n"] };
@@ -39,6 +59,18 @@ describe("outputShapeOf", () => {
     const check = new Ajv2020().compile(shape?.schema as object);
     expect(check({ result: [{ name: "a", children: [{ name: "b", children: [] }] }] })).toBe(true);
     expect(check({ result: [{ name: "a" }] })).toBe(false);
+  });
+
+  it("keeps the draft a hand-written schema names, at the root of the wrapper", () => {
+    const draft07 = "http://json-schema.org/draft-07/schema#";
+    const shape = outputShapeOf(withOutput({ $schema: draft07, type: "array", items: [{ type: "string" }] }));
+    expect(shape?.schema).toEqual({
+      $schema: draft07,
+      type: "object",
+      properties: { result: { type: "array", items: [{ type: "string" }] } },
+      required: ["result"],
+      additionalProperties: false,
+    });
   });
 
   it("announces nothing when the return type cannot be checked", () => {
