@@ -98,6 +98,24 @@ const HAND_WRITTEN: Record<string, Record<string, unknown>> = {
     required: ["short"],
     additionalProperties: false,
   },
+  // The closed object with no properties accepts only {}: its unknown-key check is all there is.
+  "a closed empty object in an untagged union, which no reader reads": {
+    anyOf: [
+      { type: "object", properties: {}, additionalProperties: false },
+      {
+        type: "object",
+        properties: { tags: { type: "array", items: { type: "string" } } },
+        required: ["tags"],
+        additionalProperties: false,
+      },
+    ],
+  },
+  "a closed empty object in a union of kinds, which the reader reads": {
+    type: "object",
+    properties: { v: { anyOf: [{ type: "string" }, { type: "object", properties: {}, additionalProperties: false }] } },
+    required: ["v"],
+    additionalProperties: false,
+  },
   "root recursion": {
     type: "object",
     properties: { children: { type: "array", items: { $ref: "#" }, maxItems: 2 }, name: { type: ["string", "null"] } },
@@ -129,6 +147,13 @@ describe("generated validators agree with Ajv", () => {
     if (!source) throw new Error(`${label} is outside the generator's subset`);
     const validator = new Function(`return (${source});`)() as GeneratedValidator;
     expectAgreement({ label, schema, validator, samples: [] });
+  });
+
+  it("checks the closed empty object both by the check alone and by the reader", () => {
+    const withReader = (label: string) =>
+      validatorSource(HAND_WRITTEN[label] as Record<string, unknown>)?.includes(".read=");
+    expect(withReader("a closed empty object in an untagged union, which no reader reads")).toBe(false);
+    expect(withReader("a closed empty object in a union of kinds, which the reader reads")).toBe(true);
   });
 
   it("leaves schemas outside the subset to Ajv", () => {

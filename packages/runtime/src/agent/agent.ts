@@ -7,7 +7,7 @@ import type { Message } from "../model/messages.js";
 import type { Model, ToolDefinition } from "../model/model.js";
 import type { Touched } from "../policy/capabilities.js";
 import type { EgressAllowlist } from "../policy/egress-allowlist.js";
-import { type PolicyOptions, resolvePolicy } from "../policy/run-policy.js";
+import { checkToolPolicy, type PolicyOptions, resolvePolicy } from "../policy/run-policy.js";
 import type { AgentConfig, RunEnv, ToolExceptionPolicy } from "../runner/env.js";
 import { type AgentHooks, hookList } from "../runner/hooks.js";
 import { runLoop } from "../runner/loop.js";
@@ -138,6 +138,8 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
     this.#options = options;
     this.#registry = new ToolRegistry(options.tools ?? []);
     if (typeof options.model !== "string") this.#model = options.model;
+    // Policy, memory and tool mistakes throw here, not at the first run.
+    this.#configured();
   }
 
   /** The agent's tools by name (read-only: add tools with {@link Agent.tool}). */
@@ -165,6 +167,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
    */
   tool<F extends AnyFunction>(fn: F, options?: ToolOptions<Deps>, spec?: CompiledSpec): FunctionTool<F> {
     const made = tool(fn, options, spec);
+    checkToolPolicy(this.name, made, this.#configured().policy);
     this.#registry.add(made);
     this.#config = undefined;
     return made;

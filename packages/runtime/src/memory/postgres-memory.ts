@@ -15,7 +15,35 @@ const SCHEMA = `
     search tsvector GENERATED ALWAYS AS (to_tsvector('simple', key || ' ' || text)) STORED,
     PRIMARY KEY (scope, key)
   );
-  CREATE INDEX IF NOT EXISTS toolwright_memory_search ON toolwright_memory USING GIN (search);`;
+  CREATE INDEX IF NOT EXISTS toolwright_memory_search ON toolwright_memory USING GIN (search);
+  CREATE TABLE IF NOT EXISTS toolwright_memory_format (version INTEGER NOT NULL);`;
+
+/**
+ * PostgreSQL's text cannot hold U+0000, which the other stores keep as given. Every string
+ * is stored with U+0000 written as U+FFFF U+FFFE and U+FFFF (a noncharacter, for a
+ * program's internal use) doubled; both are no word to the full-text parser, so the words
+ * on either side of a U+0000 stay words.
+ */
+const ESCAPE = "\uFFFF";
+const NUL_ESCAPED = "\uFFFF\uFFFE";
+
+function encode(value: string): string {
+  if (!value.includes("\u0000") && !value.includes(ESCAPE)) return value;
+  return value.replaceAll(ESCAPE, ESCAPE + ESCAPE).replaceAll("\u0000", NUL_ESCAPED);
+}
+
+function decode(value: string): string {
+  if (!value.includes(ESCAPE)) return value;
+  return value.replace(/\uFFFF([\uFFFF\uFFFE])/g, (_, next: string) => (next === ESCAPE ? ESCAPE : "\u0000"));
+}
+
+/**
+ * Tables made before the escape (format 1) may hold U+FFFF as it is: they are rewritten
+ * once, under the schema lock, with it doubled, so every entry reads as it was written.
+ */
+const TO_FORMAT_1 = `
+  UPDATE toolwright_memory SET scope = replace(scope, $1, $2), key = replace(key, $1, $2), text = replace(text, $1, $2)
+  WHERE strpos(scope || key || text, $1) > 0`;
 
 /** Any number, so two processes creating the table at once take turns. */
 const SCHEMA_LOCK = 720_413;
@@ -44,8 +72,16 @@ export class PostgresMemoryStore implements MemoryStore {
     try {
       await client.query("SELECT pg_advisory_lock($1)", [SCHEMA_LOCK]);
       await client.query(SCHEMA);
+      await client.query("BEGIN");
+      const format = await client.query("SELECT version FROM toolwright_memory_format");
+      if (format.rowCount === 0) {
+        await client.query(TO_FORMAT_1, [ESCAPE, ESCAPE + ESCAPE]);
+        await client.query("INSERT INTO toolwright_memory_format (version) VALUES (1)");
+      }
+      await client.query("COMMIT");
     } catch (error) {
-      client.release();
+      // Dropped, not reused: the connection may hold an aborted transaction and the lock.
+      client.release(error instanceof Error ? error : true);
       await store.close();
       throw error;
     }
@@ -58,20 +94,23 @@ export class PostgresMemoryStore implements MemoryStore {
     await this.#pool.query(
       `INSERT INTO toolwright_memory (scope, key, text, updated_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (scope, key) DO UPDATE SET text = EXCLUDED.text, updated_at = EXCLUDED.updated_at`,
-      [scope, key, text, Date.now()],
+      [encode(scope), encode(key), encode(text), Date.now()],
     );
   }
 
   async get(scope: string, key: string): Promise<MemoryEntry | undefined> {
     const { rows } = await this.#pool.query<Row>(
       "SELECT key, text, updated_at FROM toolwright_memory WHERE scope = $1 AND key = $2",
-      [scope, key],
+      [encode(scope), encode(key)],
     );
     return rows[0] && entry(rows[0]);
   }
 
   async delete(scope: string, key: string): Promise<boolean> {
-    const result = await this.#pool.query("DELETE FROM toolwright_memory WHERE scope = $1 AND key = $2", [scope, key]);
+    const result = await this.#pool.query("DELETE FROM toolwright_memory WHERE scope = $1 AND key = $2", [
+      encode(scope),
+      encode(key),
+    ]);
     return (result.rowCount ?? 0) > 0;
   }
 
@@ -83,7 +122,7 @@ export class PostgresMemoryStore implements MemoryStore {
       `SELECT key, text, updated_at FROM toolwright_memory, to_tsquery('simple', $2) q
        WHERE scope = $1 AND search @@ q
        ORDER BY ts_rank(search, q) DESC, updated_at DESC LIMIT $3`,
-      [scope, terms.join(" | "), limit],
+      [encode(scope), terms.join(" | "), limit],
     );
     return rows.map(entry);
   }
@@ -94,5 +133,5 @@ export class PostgresMemoryStore implements MemoryStore {
 }
 
 function entry(row: Row): MemoryEntry {
-  return { key: row.key, text: row.text, updatedAt: Number(row.updated_at) };
+  return { key: decode(row.key), text: decode(row.text), updatedAt: Number(row.updated_at) };
 }

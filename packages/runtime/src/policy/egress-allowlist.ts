@@ -1,4 +1,6 @@
 import { AgentConfigError } from "../errors.js";
+import { isLocalName, isPublicSuffix, isPunycode } from "./host-kinds.js";
+import { isIpLiteral } from "./ip-ranges.js";
 import type { EgressLookup } from "./resolve-check.js";
 
 /** Options of an agent's egress allowlist (`new Agent({ egress: { allow: [...] } })`). */
@@ -9,6 +11,8 @@ export interface EgressOptions {
    * either with a scheme and a port (`http://127.0.0.1:8080`, `https://*.example.com:*`).
    * Without a scheme only `https` is allowed; without a port only the scheme's default
    * port. IP addresses and `localhost` are reached only when written here as they are.
+   * An entry that matches no host, or a wildcard over a public suffix (`*.com`, `*.co.uk`),
+   * is refused when the agent is made.
    */
   readonly allow: readonly string[];
   /** Redirects `ctx.fetch` follows, each checked against the list (default 5). */
@@ -58,6 +62,11 @@ export function parseAllowlist(agentName: string, options: EgressOptions): Egres
       `agent "${agentName}": egress.maxRedirects must be a whole number, got ${maxRedirects}.`,
     );
   }
+  if (options.lookup !== undefined && typeof options.lookup !== "function") {
+    throw new AgentConfigError(
+      `agent "${agentName}": egress.lookup must be a function shaped like dns.lookup (hostname, options, callback), got ${JSON.stringify(options.lookup)}. Leave it out to use the system resolver.`,
+    );
+  }
   return {
     rules: options.allow.map((entry) => parseRule(where, entry)),
     maxRedirects,
@@ -93,8 +102,30 @@ function parseRule(where: string, entry: unknown): EgressRule {
   } catch {
     throw bad("is not a valid host");
   }
-  if (parsed.hostname.endsWith(".")) throw bad("ends with a dot; write the host without it");
+  const host = parsed.hostname;
+  if (host.endsWith(".")) throw bad("ends with a dot; write the host without it");
+  if (host.split(".").includes(""))
+    throw bad("has an empty label (two dots in a row, or a leading dot), so it matches no host");
+  if (wildcard) checkWildcard(host, bad);
   // The parser drops a port equal to the scheme's default: that is the "default" rule.
   const normalizedPort = port === "default" || port === "*" ? port : parsed.port || "default";
-  return { entry: text, scheme, host: parsed.hostname, wildcard, port: normalizedPort };
+  return { entry: text, scheme, host, wildcard, port: normalizedPort };
+}
+
+/**
+ * Refuses a wildcard that matches nothing (URLs reach addresses, `localhost` and punycode
+ * names only as listed, never through a wildcard) or everything under a public suffix
+ * (`*.com`, `*.co.uk`, `*.github.io`: names anyone can register), by the Public Suffix List.
+ */
+function checkWildcard(host: string, bad: (why: string) => AgentConfigError): void {
+  if (isIpLiteral(host)) throw bad("is a wildcard over an IP address, which matches no host; list the address itself");
+  if (isLocalName(host)) throw bad("is a wildcard over localhost, which matches no host; list the local name itself");
+  if (isPunycode(host)) {
+    throw bad("is a wildcard over an internationalised name, which matches no host; list each name itself");
+  }
+  if (isPublicSuffix(host)) {
+    throw bad(
+      `is a wildcard over the public suffix "${host}", under which anyone can register a name (attacker.${host}); list the domain you mean, as "*.example.${host}"`,
+    );
+  }
 }

@@ -1,4 +1,5 @@
 import type { EgressAllowlist, EgressRule } from "./egress-allowlist.js";
+import { isLocalName, isPunycode } from "./host-kinds.js";
 import { isIpLiteral, specialRange } from "./ip-ranges.js";
 
 /** The verdict on one URL: the parsed URL to use, or why it is refused (a sentence the model can act on). */
@@ -46,16 +47,8 @@ function matches(rule: EgressRule, url: URL): boolean {
   const host = url.hostname;
   if (!rule.wildcard) return host === rule.host;
   // Addresses, localhost and punycode names pass only when named exactly.
-  if (isIpLiteral(host) || isLocal(host) || isPunycode(host)) return false;
+  if (isIpLiteral(host) || isLocalName(host) || isPunycode(host)) return false;
   return host.endsWith(`.${rule.host}`);
-}
-
-function isLocal(host: string): boolean {
-  return host === "localhost" || host.endsWith(".localhost");
-}
-
-function isPunycode(host: string): boolean {
-  return host.split(".").some((label) => label.startsWith("xn--"));
 }
 
 /** Why no entry allowed the URL, most specific reason first. */
@@ -72,7 +65,7 @@ function notListed(url: URL, allowlist: EgressAllowlist): string {
     const range = specialRange(host);
     return `its host is the IP address ${host}${range ? `, in ${range}` : ""}, which is not on the allowlist${tail}`;
   }
-  if (isLocal(host)) return `its host ${host} is this machine, which is not on the allowlist${tail}`;
+  if (isLocalName(host)) return `its host ${host} is this machine, which is not on the allowlist${tail}`;
   if (isPunycode(host)) {
     return `its host ${host} is an internationalised name, which can imitate another host, and is not on the allowlist${tail}`;
   }

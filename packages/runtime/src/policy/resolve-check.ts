@@ -1,5 +1,6 @@
 import type { LookupAddress, LookupOptions } from "node:dns";
 import { lookup as systemLookup } from "node:dns";
+import { isLocalName } from "./host-kinds.js";
 import { specialRange } from "./ip-ranges.js";
 
 /** A `dns.lookup`-shaped resolver (`egress.lookup`), called with `all: true`. */
@@ -30,8 +31,7 @@ export function checkedLookup(allowPrivate: boolean, resolve: EgressLookup = sys
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      const local = hostname === "localhost" || hostname.endsWith(".localhost");
-      for (const { address, family } of allowPrivate || local ? [] : addresses) {
+      for (const { address, family } of allowPrivate || isLocalName(hostname) ? [] : addresses) {
         const range = specialRange(family === 6 ? new URL(`http://[${address}]`).hostname : address);
         if (range) {
           return callback(

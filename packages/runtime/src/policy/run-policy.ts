@@ -41,11 +41,14 @@ export function resolvePolicy(agentName: string, options: PolicyOptions, tools: 
     );
   }
   const egress = options.egress === undefined ? undefined : parseAllowlist(agentName, options.egress);
-  for (const tool of tools) checkTool(where, tool, egress !== undefined);
-  return { approve, trifecta, egress };
+  const policy: ResolvedPolicy = { approve, trifecta, egress };
+  for (const tool of tools) checkToolPolicy(agentName, tool, policy);
+  return policy;
 }
 
-function checkTool(where: string, tool: Tool, hasAllowlist: boolean): void {
+/** Checks one tool against an agent's policy: its capabilities, and an allowlist for a URL-taking tool. */
+export function checkToolPolicy(agentName: string, tool: Tool, policy: ResolvedPolicy): void {
+  const where = `agent "${agentName}"`;
   for (const name of tool.capabilities ?? []) {
     if (!isCapability(name)) {
       throw new AgentConfigError(
@@ -61,7 +64,7 @@ function checkTool(where: string, tool: Tool, hasAllowlist: boolean): void {
         `it has: ${Object.keys(properties).join(", ") || "none"}.`,
     );
   }
-  if (!hasAllowlist) {
+  if (policy.egress === undefined) {
     throw new AgentConfigError(
       `${where}: tool "${tool.name}" sends requests to its "${tool.egress}" argument, but the agent has no egress allowlist. ` +
         'Fix: pass egress: { allow: ["api.example.com"] } to new Agent().',

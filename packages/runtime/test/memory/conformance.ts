@@ -69,4 +69,19 @@ export function runMemoryConformance(open: () => Promise<MemoryStore>): void {
     expect((await store.get("user:1", "name"))?.text).toBe(text);
     expect((await store.search("user:1", "zoë", 5)).map((e) => e.key)).toEqual(["name"]);
   });
+
+  it("round-trips U+0000 and U+FFFF in scopes, keys and texts, each key its own", async () => {
+    const scope = "user:a\u0000b";
+    await store.put(scope, "k\u0000", "before\u0000after \uFFFF\uFFFE \uFFFF");
+    await store.put(scope, "k\uFFFF\uFFFE", "the escape itself");
+    await store.put(scope, "k", "plain");
+    expect((await store.get(scope, "k\u0000"))?.text).toBe("before\u0000after \uFFFF\uFFFE \uFFFF");
+    expect((await store.get(scope, "k\uFFFF\uFFFE"))?.text).toBe("the escape itself");
+    expect((await store.get(scope, "k"))?.text).toBe("plain");
+    expect(await store.get("user:a", "k\u0000")).toBeUndefined();
+    expect((await store.search(scope, "after", 5)).map((e) => e.key)).toEqual(["k\u0000"]);
+    expect(await store.delete(scope, "k\u0000")).toBe(true);
+    expect(await store.get(scope, "k\u0000")).toBeUndefined();
+    expect((await store.get(scope, "k\uFFFF\uFFFE"))?.text).toBe("the escape itself");
+  });
 }

@@ -45,8 +45,8 @@ describe("PostgreSQL memory (full-text search)", () => {
     server = await startLocalPostgres({ durable: false });
   });
   afterAll(() => server?.stop());
-  // Each test gets a database of its own, so the scopes of one test never meet another's.
-  runMemoryConformance(async () => {
+  /** A database of its own, so the scopes of one test never meet another's. */
+  async function freshDatabase(): Promise<pg.ClientConfig> {
     const database = `memory_${++n}`;
     const admin = new pg.Client(server.config);
     await admin.connect();
@@ -55,6 +55,37 @@ describe("PostgreSQL memory (full-text search)", () => {
     } finally {
       await admin.end();
     }
-    return openPostgresMemory({ ...server.config, database });
+    return { ...server.config, database };
+  }
+  runMemoryConformance(async () => openPostgresMemory(await freshDatabase()));
+
+  it("reads entries written before U+0000 was escaped as they were written, U+FFFF included", async () => {
+    const config = await freshDatabase();
+    const old = new pg.Client(config);
+    await old.connect();
+    try {
+      // The table as earlier versions made it, holding a U+FFFF as it is.
+      await old.query(`CREATE TABLE toolwright_memory (
+        scope TEXT NOT NULL, key TEXT NOT NULL, text TEXT NOT NULL, updated_at BIGINT NOT NULL,
+        search tsvector GENERATED ALWAYS AS (to_tsvector('simple', key || ' ' || text)) STORED,
+        PRIMARY KEY (scope, key))`);
+      await old.query("INSERT INTO toolwright_memory VALUES ($1, $2, $3, 1), ($1, 'plain', 'Lives in Lyon.', 2)", [
+        "user:\uFFFF",
+        "odd\uFFFF\uFFFE",
+        "kept \uFFFF\uFFFE as written",
+      ]);
+    } finally {
+      await old.end();
+    }
+    for (let opening = 1; opening <= 2; opening++) {
+      const memory = await openPostgresMemory(config);
+      try {
+        expect((await memory.get("user:\uFFFF", "odd\uFFFF\uFFFE"))?.text).toBe("kept \uFFFF\uFFFE as written");
+        expect((await memory.get("user:\uFFFF", "odd\u0000"))?.text).toBeUndefined();
+        expect((await memory.search("user:\uFFFF", "lyon", 5)).map((e) => e.key)).toEqual(["plain"]);
+      } finally {
+        await memory.close();
+      }
+    }
   });
 });

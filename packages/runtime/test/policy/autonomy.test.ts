@@ -75,9 +75,9 @@ describe("autonomy tiers", () => {
   });
 
   it("refuses an unknown tier at configuration", () => {
-    const bad = new Agent({ name: "desk", model: FakeModel.script([]), approve: "sometimes" as ApprovalTier });
-    expect(() => bad.tools).toThrow(AgentConfigError);
-    expect(() => bad.tools).toThrow(
+    const bad = () => new Agent({ name: "desk", model: FakeModel.script([]), approve: "sometimes" as ApprovalTier });
+    expect(bad).toThrow(AgentConfigError);
+    expect(bad).toThrow(
       'agent "desk": approve must be "never", "destructive", "side-effects" or "always", got "sometimes".',
     );
   });

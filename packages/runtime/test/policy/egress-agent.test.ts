@@ -124,17 +124,16 @@ describe("egress allowlist in a run", () => {
   });
 
   it("refuses an egress tool on an agent with no allowlist, at configuration", () => {
-    const agent = new Agent({ name: "web", model: "openai:gpt-5-mini", tools: [fetchPage] });
-    expect(() => agent.tools).toThrow(AgentConfigError);
-    expect(() => agent.tools).toThrow(
+    const agent = () => new Agent({ name: "web", model: "openai:gpt-5-mini", tools: [fetchPage] });
+    expect(agent).toThrow(AgentConfigError);
+    expect(agent).toThrow(
       'agent "web": tool "fetch_page" sends requests to its "url" argument, but the agent has no egress allowlist. Fix: pass egress: { allow: ["api.example.com"] } to new Agent().',
     );
   });
 
   it("refuses an egress argument the tool does not have", () => {
     const bad = tool({ ...PAGE, egress: "link", execute: () => "" });
-    const agent = new Agent({ name: "web", model: "openai:gpt-5-mini", tools: [bad], egress: { allow: [] } });
-    expect(() => agent.tools).toThrow(
+    expect(() => new Agent({ name: "web", model: "openai:gpt-5-mini", tools: [bad], egress: { allow: [] } })).toThrow(
       'agent "web": tool "fetch_page" names "link" as its URL argument (egress), but has no such parameter; it has: url.',
     );
   });

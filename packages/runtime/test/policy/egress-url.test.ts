@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AgentConfigError } from "../../src/index.js";
 import { parseAllowlist } from "../../src/policy/egress-allowlist.js";
 import { checkUrl } from "../../src/policy/egress-url.js";
+import type { EgressLookup } from "../../src/policy/resolve-check.js";
 
 const ALLOWLIST = parseAllowlist("web", {
   allow: ["api.example.com", "*.docs.example.org", "http://127.0.0.1:8080", "ports.example.com:8443", "bücher.example"],
@@ -133,9 +134,50 @@ describe("egress allowlist entries", () => {
     ["api.example.com.", /ends with a dot/],
     ["exa mple.com", /is not a valid host/],
     ["", /is not a host/],
+    // Entries that match no host.
+    [".example.com", /has an empty label \(two dots in a row, or a leading dot\), so it matches no host/],
+    ["api..example.com", /has an empty label/],
+    ["https://api..example.com:8443", /has an empty label/],
+    ["*.10.0.0.1", /wildcard over an IP address, which matches no host/],
+    ["*.[::1]", /wildcard over an IP address/],
+    ["*.localhost", /wildcard over localhost, which matches no host/],
+    ["*.bücher.example", /wildcard over an internationalised name, which matches no host/],
+    // Wildcards over a public suffix, by the Public Suffix List: anyone can register beneath.
+    ["*.com", /wildcard over the public suffix "com", under which anyone can register a name \(attacker\.com\)/],
+    ["https://*.com:*", /public suffix "com"/],
+    ["*.co.uk", /public suffix "co\.uk".*"\*\.example\.co\.uk"/],
+    ["*.uk", /public suffix "uk"/],
+    ["*.github.io", /public suffix "github\.io"/],
+    ["*.s3.amazonaws.com", /public suffix "s3\.amazonaws\.com"/],
+    ["*.xn--p1ai", /internationalised name/],
   ])("refuses %j", (entry, message) => {
     expect(() => parseAllowlist("web", { allow: [entry] })).toThrow(AgentConfigError);
     expect(() => parseAllowlist("web", { allow: [entry] })).toThrow(message);
+  });
+
+  it("takes wildcards under a registrable domain, and over names the list does not know", () => {
+    const list = parseAllowlist("web", {
+      allow: ["*.example.co.uk", "*.docs.github.io", "https://*.example.com:*", "*.internal", "*.svc.cluster.local"],
+    });
+    for (const url of [
+      "https://api.example.co.uk/",
+      "https://a.docs.github.io/",
+      "https://x.example.com:8443/",
+      "https://build.internal/",
+      "https://db.svc.cluster.local/",
+    ]) {
+      expect(checkUrl(url, list)).toMatchObject({ ok: true });
+    }
+    for (const url of ["https://attacker.co.uk/", "https://attacker.github.io/", "https://attacker.com/collect?d=1"]) {
+      expect(checkUrl(url, list)).toMatchObject({ ok: false });
+    }
+  });
+
+  it("refuses a lookup that is not a function", () => {
+    const options = { allow: ["api.example.com"], lookup: "8.8.8.8" as unknown as EgressLookup };
+    expect(() => parseAllowlist("web", options)).toThrow(
+      'agent "web": egress.lookup must be a function shaped like dns.lookup (hostname, options, callback), got "8.8.8.8". Leave it out to use the system resolver.',
+    );
   });
 
   it("names the agent, the entry and the forms that work", () => {

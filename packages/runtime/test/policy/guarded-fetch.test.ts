@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ToolError } from "../../src/index.js";
 import { parseAllowlist } from "../../src/policy/egress-allowlist.js";
 import { guardedFetch } from "../../src/policy/guarded-fetch.js";
-import type { EgressLookup } from "../../src/policy/resolve-check.js";
+import { checkedLookup, type EgressLookup } from "../../src/policy/resolve-check.js";
 
 interface Seen {
   readonly method: string;
@@ -66,6 +66,16 @@ function resolver(table: Record<string, string[]>, asked: string[]): EgressLooku
       addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
     );
   };
+}
+
+/** What the connection's checked lookup answers for the one name in `table`. */
+function answers(table: Record<string, string[]>): Promise<unknown> {
+  const lookup = checkedLookup(false, resolver(table, []));
+  return new Promise((resolve, reject) =>
+    lookup(Object.keys(table)[0] as string, { all: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  );
 }
 
 describe("ctx.fetch", () => {
@@ -179,6 +189,30 @@ describe("ctx.fetch", () => {
     await expect(fetch("http://mixed.test/")).rejects.toThrow(
       /mixed\.test resolves to 169\.254\.169\.254, in link-local/,
     );
+  });
+
+  // IPv6 answers, plain and IPv4-mapped, as a resolver gives them for AAAA records. The
+  // lookup is called alone: a refusal it misses must not become a connection.
+  it.each([
+    ["::1", /resolves to ::1, in loopback/],
+    ["::ffff:127.0.0.1", /resolves to ::ffff:127\.0\.0\.1, in loopback/],
+    ["::ffff:7f00:1", /resolves to ::ffff:7f00:1, in loopback/],
+    ["::ffff:169.254.169.254", /resolves to ::ffff:169\.254\.169\.254, in link-local/],
+    ["::ffff:10.1.2.3", /in a private network/],
+    ["::", /in the unspecified address/],
+    ["fe80::1", /in link-local/],
+    ["fd00:ec2::254", /in a private network \(unique local/],
+    // A mapped address is no normal DNS answer: refused even when the IPv4 address is public.
+    ["::ffff:93.184.215.14", /in an IPv4-mapped address/],
+  ])("refuses a listed name whose IPv6 answer %s is special", async (address, reason) => {
+    await expect(answers({ "v6.test": ["93.184.215.14", "2606:4700:4700::1111", address] })).rejects.toThrow(reason);
+  });
+
+  it("passes public IPv6 answers to the connection as they are", async () => {
+    await expect(answers({ "public.test": ["2606:4700:4700::1111", "93.184.215.14"] })).resolves.toEqual([
+      { address: "2606:4700:4700::1111", family: 6 },
+      { address: "93.184.215.14", family: 4 },
+    ]);
   });
 
   it("connects to the address it checked, and reaches private addresses under allowPrivateAddresses", async () => {

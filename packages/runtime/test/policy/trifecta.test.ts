@@ -236,8 +236,7 @@ describe("the lethal trifecta in one run", () => {
 
   it("refuses an unknown capability when the agent is configured", () => {
     const bad = { ...(mailTools([])[0] as Tool), capabilities: ["secrets"] } as unknown as Tool;
-    const a = new Agent({ name: "bad", model: "openai:gpt-5-mini", tools: [bad] });
-    expect(() => a.tools).toThrow(
+    expect(() => new Agent({ name: "bad", model: "openai:gpt-5-mini", tools: [bad] })).toThrow(
       'agent "bad": tool "read_inbox" declares the unknown capability "secrets"; known: private_data, untrusted_content, egress.',
     );
   });
