@@ -95,10 +95,20 @@ const entryFiles = new Set(
     .filter(([, output]) => output.entryPoint !== undefined)
     .map(([file]) => path.resolve(file)),
 );
+// esbuild's split output imports some chunks bare (`import "./chunks/x.js";`) to keep their
+// evaluation order. In a package declaring `"sideEffects": false` that import carries nothing
+// (a chunk only declares; what it exports is imported by name where it is used), and a user's
+// bundler drops it with an "ignored-bare-import" warning per line: 20 for an app bundling the
+// runtime. So they go, each line left blank for the linked sourcemap's line numbers.
+const BARE_LOCAL_IMPORT = /^import "\.\.?\/[^"]+\.js";$/gm;
+const contentsOf = (file) =>
+  manifest.sideEffects === false && file.path.endsWith(".js")
+    ? file.text.replace(BARE_LOCAL_IMPORT, "")
+    : file.contents;
 const written = new Set();
 for (const file of result.outputFiles.toSorted((a, b) => entryFiles.has(a.path) - entryFiles.has(b.path))) {
   mkdirSync(path.dirname(file.path), { recursive: true });
-  writeFileSync(file.path, file.contents);
+  writeFileSync(file.path, contentsOf(file));
   written.add(file.path);
 }
 for (const file of javascriptIn(DIST)) if (!written.has(file)) rmSync(file);

@@ -43,7 +43,8 @@ function toMessage(diagnostic: ReturnType<typeof locateDiagnostic>): PartialMess
  * types changed); files that cannot contain tool sites are left to esbuild untouched.
  * Derivation problems are build errors with their file, line and column. Unless the build
  * sets them, the plugin picks `format: "esm"` in a `"type": "module"` package and a
- * `target` that lowers decorators (see `output-defaults.ts`).
+ * `target` that lowers decorators; a Node bundle gets the native drivers as externals and,
+ * as an ES module, a `require` for its CommonJS dependencies (see `output-defaults.ts`).
  *
  * @example
  * ```ts
