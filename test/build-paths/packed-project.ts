@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const PNPM = path.join(ROOT, ".tools/node_modules/.bin/pnpm");
+const PACK = path.join(ROOT, "scripts/pack.mjs");
 const exec = promisify(execFile);
 
 /** The output of a finished command. */
@@ -22,19 +22,17 @@ export class PackedProject {
   readonly dir = mkdtempSync(path.join(tmpdir(), "toolwright-packed-"));
   #tarballs: { runtime: string; compiler: string } | undefined;
 
-  /** Packs both packages into the project folder (pnpm pack turns `workspace:` into versions). */
+  /** Packs both packages into the project folder, by the release path (`scripts/pack.mjs`, pnpm pack underneath). */
   async pack(): Promise<{ runtime: string; compiler: string }> {
     if (!this.#tarballs) {
-      const packed = async (pkg: string, pattern: RegExp): Promise<string> => {
-        await this.run(PNPM, ["pack", "--pack-destination", this.dir], path.join(ROOT, "packages", pkg));
-        const file = readdirSync(this.dir).find((f) => pattern.test(f) && f.endsWith(".tgz"));
-        if (!file) throw new Error(`pnpm pack of packages/${pkg} produced no tarball in ${this.dir}`);
-        return `file:./${file}`;
-      };
-      this.#tarballs = {
-        runtime: await packed("runtime", /^toolwright-\d/),
-        compiler: await packed("compiler", /^toolwright-compiler-\d/),
-      };
+      // The packages are built already (the test command builds them first; other tests read dist/).
+      const { stdout } = await this.run(process.execPath, [PACK, "--no-build", "--out", this.dir], ROOT);
+      const [runtime, compiler] = stdout
+        .trim()
+        .split("\n")
+        .map((file) => `file:./${path.basename(file)}`);
+      if (!runtime || !compiler) throw new Error(`scripts/pack.mjs printed no tarballs:\n${stdout}`);
+      this.#tarballs = { runtime, compiler };
     }
     return this.#tarballs;
   }
