@@ -30,6 +30,11 @@ export interface ModelResponse {
   readonly message: AssistantMessage;
   readonly usage: TokenUsage;
   readonly finishReason: FinishReason;
+  /**
+   * The model that answered, as the response names it (often a dated snapshot of the one
+   * requested: `gpt-5-mini-2025-08-07`); absent when the provider's answer names none.
+   */
+  readonly model?: string;
 }
 
 /** What a streaming model yields; the last event is always `finish` with the whole turn. */

@@ -2,6 +2,7 @@ import type { TokenUsage, ToolCall } from "../model/messages.js";
 import type { FinishReason, ModelResponse } from "../model/model.js";
 import { parsedArguments } from "../validation/parsed-arguments.js";
 import { finishReason } from "./finish.js";
+import { respondingModel } from "./responding-model.js";
 
 /** A content block as Anthropic sends and wants back; thinking blocks are replayed verbatim. */
 export type AnthropicBlock = Readonly<Record<string, unknown>> & { readonly type: string };
@@ -29,7 +30,12 @@ export function anthropicUsage(u: Record<string, unknown> | undefined): TokenUsa
 
 /** Reads a Messages response: text, tool_use blocks (input objects kept as received), thinking kept for replay. */
 export function parseAnthropicMessage(body: unknown): ModelResponse {
-  const b = body as { content?: AnthropicBlock[]; stop_reason?: string; usage?: Record<string, unknown> };
+  const b = body as {
+    content?: AnthropicBlock[];
+    stop_reason?: string;
+    usage?: Record<string, unknown>;
+    model?: unknown;
+  };
   const content = b.content ?? [];
   const toolCalls: ToolCall[] = content
     .filter((c) => c.type === "tool_use")
@@ -46,5 +52,6 @@ export function parseAnthropicMessage(body: unknown): ModelResponse {
     message: { role: "assistant", content: text, toolCalls, providerData: { anthropic: { content } } },
     usage: anthropicUsage(b.usage),
     finishReason: finishReason(b.stop_reason, toolCalls.length > 0, ANTHROPIC_FINISH),
+    ...respondingModel(b.model),
   };
 }

@@ -20,6 +20,7 @@ export class AnthropicDecoder implements StreamDecoder {
   private readonly blocks = new Map<number, Building>();
   private usage: Record<string, unknown> = {};
   private stopReason: string | undefined;
+  private model: unknown;
   private done = false;
 
   push(sse: SseEvent): ModelStreamEvent[] {
@@ -29,9 +30,12 @@ export class AnthropicDecoder implements StreamDecoder {
     switch (type) {
       case "error":
         throw streamErrorEvent("anthropic", data);
-      case "message_start":
-        this.usage = { ...((data.message as { usage?: Record<string, unknown> })?.usage ?? {}) };
+      case "message_start": {
+        const message = data.message as { usage?: Record<string, unknown>; model?: unknown } | undefined;
+        this.usage = { ...(message?.usage ?? {}) };
+        this.model = message?.model;
         return [];
+      }
       case "content_block_start": {
         const block = { ...(data.content_block as Building["block"]) };
         this.blocks.set(index, { block, json: "" });
@@ -87,7 +91,7 @@ export class AnthropicDecoder implements StreamDecoder {
     const content: AnthropicBlock[] = [...this.blocks.entries()]
       .sort(([a], [b]) => a - b)
       .map(([, { block, json }]) => (block.type === "tool_use" ? { ...block, input: parseInput(json) } : block));
-    return parseAnthropicMessage({ content, stop_reason: this.stopReason, usage: this.usage });
+    return parseAnthropicMessage({ content, stop_reason: this.stopReason, usage: this.usage, model: this.model });
   }
 }
 

@@ -3,6 +3,7 @@ import type { FinishReason, ModelResponse, ModelStreamEvent } from "../model/mod
 import { parsedArguments } from "../validation/parsed-arguments.js";
 import { CallAccumulator } from "./call-accumulator.js";
 import { finishReason } from "./finish.js";
+import { respondingModel } from "./responding-model.js";
 import { streamErrorEvent } from "./stream-error.js";
 
 /** A Gemini content part, kept as sent so it can be echoed back (thought signatures included). */
@@ -33,6 +34,7 @@ interface Chunk {
   candidates?: { content?: { parts?: GeminiPart[] }; finishReason?: string }[];
   promptFeedback?: { blockReason?: string };
   usageMetadata?: Record<string, number>;
+  modelVersion?: unknown;
 }
 
 /**
@@ -47,6 +49,7 @@ export class GeminiTurn {
   private rawFinish: string | undefined;
   private blocked = false;
   private usage: Record<string, number> = {};
+  private model: string | undefined;
 
   /** True once a chunk carried a finish reason (or a block): the stream is complete. */
   get complete(): boolean {
@@ -57,6 +60,7 @@ export class GeminiTurn {
     const chunk = body as Chunk;
     if (chunk.error) throw streamErrorEvent("gemini", chunk);
     if (chunk.usageMetadata) this.usage = chunk.usageMetadata;
+    this.model ??= respondingModel(chunk.modelVersion).model;
     if (chunk.promptFeedback?.blockReason) this.blocked = true;
     const candidate = chunk.candidates?.[0];
     if (candidate?.finishReason) this.rawFinish = candidate.finishReason;
@@ -105,6 +109,7 @@ export class GeminiTurn {
         cachedInputTokens: u.cachedContentTokenCount ?? 0,
       },
       finishReason: this.blocked ? "content_filter" : finishReason(this.rawFinish, toolCalls.length > 0, FINISH),
+      ...respondingModel(this.model),
     };
   }
 }

@@ -2,6 +2,7 @@ import type { AssistantMessage, TokenUsage, ToolCall } from "../model/messages.j
 import type { FinishReason, ModelResponse } from "../model/model.js";
 import { finishReason } from "./finish.js";
 import { synthesizeCallId } from "./ids.js";
+import { respondingModel } from "./responding-model.js";
 
 /** OpenAI finish reasons (and llama.cpp's old `tool`) mapped onto ours. */
 export const CHAT_FINISH: Readonly<Record<string, FinishReason>> = {
@@ -32,6 +33,7 @@ export function parseChatCompletion(body: unknown): ModelResponse {
   const b = body as {
     choices?: { finish_reason?: string; message?: { content?: string | null; tool_calls?: unknown[] } }[];
     usage?: unknown;
+    model?: unknown;
   };
   const choice = b.choices?.[0];
   const raw = (choice?.message?.tool_calls ?? []) as {
@@ -50,5 +52,6 @@ export function parseChatCompletion(body: unknown): ModelResponse {
     message,
     usage: chatUsage(b.usage),
     finishReason: finishReason(choice?.finish_reason, toolCalls.length > 0, CHAT_FINISH),
+    ...respondingModel(b.model),
   };
 }

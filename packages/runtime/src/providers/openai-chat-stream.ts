@@ -3,6 +3,7 @@ import { CallAccumulator } from "./call-accumulator.js";
 import { finishReason } from "./finish.js";
 import type { StreamDecoder } from "./http-model.js";
 import { CHAT_FINISH, chatUsage } from "./openai-chat-parse.js";
+import { respondingModel } from "./responding-model.js";
 import type { SseEvent } from "./sse.js";
 import { parseData, streamErrorEvent, truncatedStream } from "./stream-error.js";
 
@@ -16,6 +17,7 @@ interface Chunk {
   error?: unknown;
   choices?: { delta?: { content?: string | null; tool_calls?: ChunkCall[] }; finish_reason?: string | null }[];
   usage?: unknown;
+  model?: unknown;
 }
 
 /**
@@ -30,6 +32,7 @@ export class OpenAiChatDecoder implements StreamDecoder {
   private text = "";
   private rawFinish: string | undefined;
   private usage: unknown;
+  private model: string | undefined;
   private done = false;
 
   constructor(private readonly provider: string) {}
@@ -42,6 +45,7 @@ export class OpenAiChatDecoder implements StreamDecoder {
     const chunk = parseData(this.provider, sse.data) as Chunk;
     if (chunk.error) throw streamErrorEvent(this.provider, chunk);
     if (chunk.usage) this.usage = chunk.usage;
+    this.model ??= respondingModel(chunk.model).model;
     const events: ModelStreamEvent[] = [];
     for (const choice of chunk.choices ?? []) {
       if (choice.finish_reason) this.rawFinish = choice.finish_reason;
@@ -90,6 +94,7 @@ export class OpenAiChatDecoder implements StreamDecoder {
       message: { role: "assistant", content: this.text, toolCalls },
       usage: chatUsage(this.usage),
       finishReason: finishReason(this.rawFinish, toolCalls.length > 0, CHAT_FINISH),
+      ...respondingModel(this.model),
     };
   }
 }

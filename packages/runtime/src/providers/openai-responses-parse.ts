@@ -1,12 +1,14 @@
 import type { ToolCall } from "../model/messages.js";
 import type { FinishReason, ModelResponse } from "../model/model.js";
 import { synthesizeCallId } from "./ids.js";
+import { respondingModel } from "./responding-model.js";
 
 /** A Responses output item, kept as sent so the next turn can echo it (reasoning items included). */
 export type ResponsesItem = Readonly<Record<string, unknown>> & { readonly type: string };
 
 interface ResponseBody {
   status?: string;
+  model?: unknown;
   output?: ResponsesItem[];
   incomplete_details?: { reason?: string } | null;
   usage?: {
@@ -50,5 +52,6 @@ export function parseResponsesBody(body: unknown): ModelResponse {
       cachedInputTokens: b.usage?.input_tokens_details?.cached_tokens ?? 0,
     },
     finishReason: toolCalls.length > 0 && status === "stop" ? "tool_calls" : status,
+    ...respondingModel(b.model),
   };
 }

@@ -114,10 +114,6 @@ async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunRe
         ? yield* runCalls(env, pending, preps, runnable, step)
         : await runCallsQuietly(env, pending, preps, runnable, step);
   if (env.signal.aborted) throw new RunAbortedError(env.signal.reason, partial(env));
-  const failed = executions.find((e) => e.kind === "failed");
-  if (failed?.kind === "failed") {
-    throw new ToolCallFailedError(failed.toolName, failed.callId, failed.error, partial(env), failed.source);
-  }
 
   const calls: CallRecord[] = [];
   for (const p of pending) if (p.result) calls.push(p.result.record);
@@ -125,6 +121,11 @@ async function* resolveTurn(env: RunEnv): AsyncGenerator<AgentStreamEvent, RunRe
   const record: { -readonly [K in keyof StepRecord]: StepRecord[K] } = { ...lastStep(env) };
   record.calls = calls;
   snapshot.steps[snapshot.steps.length - 1] = record;
+  // A failing call ends the run; its partial result records the calls of the turn that settled.
+  const failed = executions.find((e) => e.kind === "failed");
+  if (failed?.kind === "failed") {
+    throw new ToolCallFailedError(failed.toolName, failed.callId, failed.error, partial(env), failed.source);
+  }
 
   if (pending.some((p) => !p.result)) {
     const state = new RunState(config, snapshot);

@@ -18,5 +18,6 @@ export function stepRecord(env: RunEnv, step: number, response: ModelResponse, s
     durationMs: Date.now() - startedAt,
     costUsd: costOf(response.usage, env.price),
     finishReason: response.finishReason,
+    ...(response.model === undefined ? {} : { responseModel: response.model }),
   };
 }

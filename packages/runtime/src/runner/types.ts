@@ -51,6 +51,8 @@ export interface StepRecord {
   readonly calls: CallRecord[];
   /** The model's id (`provider:model`); absent in runs recorded by older versions, as are the fields below. */
   readonly model?: string;
+  /** The model the provider's answer names (`ModelResponse.model`), when it names one. */
+  readonly responseModel?: string;
   /** When the model request started (ms since the epoch). */
   readonly startedAt?: number;
   /** How long the model took to answer, retries included. */

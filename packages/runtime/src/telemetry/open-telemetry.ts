@@ -2,7 +2,7 @@ import { type Tracer, trace } from "@opentelemetry/api";
 import type { RunObserver } from "../runner/observer.js";
 import { runSpans } from "./run-spans.js";
 import { servedCallSpan } from "./served-call-span.js";
-import { SpanRegistry } from "./span-registry.js";
+import { tracedRuns } from "./span-registry.js";
 
 /** Options of {@link openTelemetry}. */
 export interface OpenTelemetryOptions {
@@ -18,7 +18,9 @@ export interface OpenTelemetryOptions {
 /**
  * OpenTelemetry spans per the GenAI semantic conventions: `invoke_agent` per run, `chat`
  * per model turn, `execute_tool` per call (sub-agent runs nest under the parent's call),
- * and `tools/call` for calls an MCP server serves. Import `toolwright/telemetry` only
+ * and `tools/call` for calls an MCP server serves. A run is traced once however many of
+ * its agents (a parent and its sub-agents) carry an `openTelemetry()` observer: by the
+ * first to hear it start, with that observer's tracer. Import `toolwright/telemetry` only
  * where you want spans: the rest of toolwright never loads `@opentelemetry/api`.
  *
  * @example
@@ -30,9 +32,8 @@ export interface OpenTelemetryOptions {
 export function openTelemetry(options: OpenTelemetryOptions = {}): RunObserver {
   const tracer = options.tracer ?? trace.getTracer("toolwright");
   const captureContent = options.captureContent ?? false;
-  const registry = new SpanRegistry(tracer);
   return {
-    run: (start) => runSpans(registry, start, captureContent),
+    run: (start) => runSpans(tracedRuns, tracer, start, captureContent),
     servedCall: (start) => servedCallSpan(tracer, start, captureContent),
   };
 }

@@ -1,7 +1,17 @@
-import { type Attributes, type Context, context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import {
+  type Attributes,
+  type Context,
+  context,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from "@opentelemetry/api";
+import { ToolExceptionError } from "../errors.js";
 import type { AssistantMessage, Message, ToolCall } from "../model/messages.js";
 import type { RunEnding, RunListener, RunStart } from "../runner/observer.js";
-import { RunError } from "../runner/run-errors.js";
+import { RunError, ToolCallFailedError } from "../runner/run-errors.js";
 import type { RunResult } from "../runner/run-result.js";
 import type { CallRecord, StepRecord } from "../runner/types.js";
 import { argumentsByCall, argumentsText } from "../trace/measure.js";
@@ -15,10 +25,17 @@ import type { SpanRegistry } from "./span-registry.js";
  * records. Spans are built from the records rather than around the loop's code, so the
  * loop carries no tracing.
  */
-export function runSpans(registry: SpanRegistry, start: RunStart, captureContent: boolean): RunListener {
+export function runSpans(
+  registry: SpanRegistry,
+  tracer: Tracer,
+  start: RunStart,
+  captureContent: boolean,
+): RunListener | undefined {
+  // Another openTelemetry() observer (the parent's, or the sub-agent's own) traces this run already.
+  if (registry.has(start.runId)) return undefined;
   const { provider, model } = modelParts(start.modelId);
   const common: Attributes = { [GenAI.provider]: provider, [GenAI.requestModel]: model };
-  const span = registry.tracer.startSpan(
+  const span = tracer.startSpan(
     `invoke_agent ${start.agentName}`,
     {
       kind: SpanKind.INTERNAL,
@@ -31,7 +48,7 @@ export function runSpans(registry: SpanRegistry, start: RunStart, captureContent
     },
     registry.contextFor(start.parent),
   );
-  registry.addRun(start.runId, span);
+  registry.addRun(start.runId, span, tracer);
   const inRun = trace.setSpan(context.active(), span);
   const seen = new Map<number, StepRecord>();
   let turn: { readonly step: number; readonly at: number } | undefined;
@@ -50,12 +67,15 @@ export function runSpans(registry: SpanRegistry, start: RunStart, captureContent
       const previous = new Set(start.previousSteps.flatMap((s) => s.calls.map((c) => c.callId)));
       const lastPrevious = start.previousSteps.at(-1)?.step ?? 0;
       for (const step of [...seen.values()].sort((a, b) => a.step - b.step)) {
-        if (step.step > lastPrevious) chatSpan(registry, inRun, common, step, transcript, start, captureContent);
+        if (step.step > lastPrevious) chatSpan(tracer, inRun, common, step, transcript, start, captureContent);
         for (const call of step.calls) {
-          if (!previous.has(call.callId)) toolSpan(registry, inRun, start, step, call, args, captureContent);
+          if (!previous.has(call.callId)) toolSpan(registry, tracer, inRun, start, step, call, args, captureContent);
         }
       }
-      if ("error" in ending && turn && !seen.has(turn.step)) failedTurn(registry, inRun, common, turn.at, ending.error);
+      if ("error" in ending && turn && !seen.has(turn.step)) failedTurn(tracer, inRun, common, turn.at, ending.error);
+      if ("error" in ending && ending.error instanceof ToolCallFailedError) {
+        failedCall(registry, tracer, inRun, start, ending.error.result.steps.at(-1), ending.error);
+      }
       finishRun(span, ending, result);
       registry.endRun(start.runId);
     },
@@ -81,8 +101,20 @@ function markError(span: Span, error: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
 }
 
+/** The attributes of an `execute_tool` span, for a recorded call or the one whose exception ended the run. */
+function toolAttributes(start: RunStart, toolName: string, callId: string): Attributes {
+  const description = start.tools.find((t) => t.name === toolName)?.description;
+  return {
+    [GenAI.operation]: "execute_tool",
+    [GenAI.toolName]: toolName,
+    [GenAI.toolCallId]: callId,
+    [GenAI.toolType]: "function",
+    ...(description === undefined ? {} : { [GenAI.toolDescription]: description }),
+  };
+}
+
 function chatSpan(
-  registry: SpanRegistry,
+  tracer: Tracer,
   parent: Context,
   common: Attributes,
   step: StepRecord,
@@ -91,11 +123,11 @@ function chatSpan(
   captureContent: boolean,
 ): void {
   const at = step.startedAt ?? Date.now();
-  const responseModel = step.model ? modelParts(step.model).model : common[GenAI.requestModel];
   const attributes: Attributes = {
     ...common,
     [GenAI.operation]: "chat",
-    ...(responseModel === undefined ? {} : { [GenAI.responseModel]: responseModel }),
+    // The model the response names, never the one asked for: they differ by a dated snapshot or an alias.
+    ...(step.responseModel === undefined ? {} : { [GenAI.responseModel]: step.responseModel }),
     [GenAI.inputTokens]: step.usage.inputTokens,
     [GenAI.outputTokens]: step.usage.outputTokens,
     [GenAI.cacheReadTokens]: step.usage.cachedInputTokens,
@@ -103,7 +135,7 @@ function chatSpan(
     ...(step.costUsd === undefined ? {} : { [GenAI.costUsd]: step.costUsd }),
     ...(captureContent ? turnContent(step, transcript, start.instructions) : {}),
   };
-  const span = registry.tracer.startSpan(
+  const span = tracer.startSpan(
     `chat ${common[GenAI.requestModel]}`,
     { kind: SpanKind.CLIENT, startTime: at, attributes },
     parent,
@@ -134,6 +166,7 @@ function turnContent(step: StepRecord, transcript: readonly Message[], instructi
 
 function toolSpan(
   registry: SpanRegistry,
+  tracer: Tracer,
   parent: Context,
   start: RunStart,
   step: StepRecord,
@@ -143,13 +176,8 @@ function toolSpan(
 ): void {
   // A call that never ran (invalid arguments, unknown tool, refused) is shown at the end of its turn.
   const at = call.startedAt ?? (step.startedAt ?? Date.now()) + (step.durationMs ?? 0);
-  const description = start.tools.find((t) => t.name === call.toolName)?.description;
   const attributes: Attributes = {
-    [GenAI.operation]: "execute_tool",
-    [GenAI.toolName]: call.toolName,
-    [GenAI.toolCallId]: call.callId,
-    [GenAI.toolType]: "function",
-    ...(description === undefined ? {} : { [GenAI.toolDescription]: description }),
+    ...toolAttributes(start, call.toolName, call.callId),
     [GenAI.outcome]: call.outcome,
     [GenAI.attempts]: call.attempts,
     ...(call.outcome === "ok" ? {} : { [GenAI.errorType]: call.outcome }),
@@ -159,15 +187,38 @@ function toolSpan(
   };
   const span =
     registry.takeCall(start.runId, call.callId) ??
-    registry.tracer.startSpan(`execute_tool ${call.toolName}`, { kind: SpanKind.INTERNAL, startTime: at }, parent);
+    tracer.startSpan(`execute_tool ${call.toolName}`, { kind: SpanKind.INTERNAL, startTime: at }, parent);
   span.setAttributes(attributes);
   if (call.outcome !== "ok") span.setStatus({ code: SpanStatusCode.ERROR, message: call.content });
   span.end(at + (call.durationMs ?? 0));
 }
 
+/**
+ * The call whose exception ended the run (`onToolException: "fail"`, or a throwing hook):
+ * it has no record, so its span runs from the end of its turn to the end of the run,
+ * with the exception's type and message.
+ */
+function failedCall(
+  registry: SpanRegistry,
+  tracer: Tracer,
+  parent: Context,
+  start: RunStart,
+  step: StepRecord | undefined,
+  error: ToolCallFailedError,
+): void {
+  const at = step?.startedAt === undefined ? Date.now() : step.startedAt + (step.durationMs ?? 0);
+  const span =
+    registry.takeCall(start.runId, error.callId) ??
+    tracer.startSpan(`execute_tool ${error.toolName}`, { kind: SpanKind.INTERNAL, startTime: at }, parent);
+  span.setAttributes(toolAttributes(start, error.toolName, error.callId));
+  // What the tool's (or hook's) own code threw, not the wrapper that carried it.
+  markError(span, error.cause instanceof ToolExceptionError ? error.cause.cause : error.cause);
+  span.end(Math.max(at, Date.now()));
+}
+
 /** A turn that ended in an error before the model answered (a provider failure, an abort). */
-function failedTurn(registry: SpanRegistry, parent: Context, common: Attributes, at: number, error: unknown): void {
-  const span = registry.tracer.startSpan(
+function failedTurn(tracer: Tracer, parent: Context, common: Attributes, at: number, error: unknown): void {
+  const span = tracer.startSpan(
     `chat ${common[GenAI.requestModel]}`,
     { kind: SpanKind.CLIENT, startTime: at, attributes: { ...common, [GenAI.operation]: "chat" } },
     parent,

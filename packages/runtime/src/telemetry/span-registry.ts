@@ -2,19 +2,29 @@ import { context, type Span, SpanKind, type Tracer, trace } from "@opentelemetry
 import type { CallerRef } from "../runner/observer.js";
 import { GenAI } from "./attributes.js";
 
+interface TracedRun {
+  readonly span: Span;
+  readonly tracer: Tracer;
+}
+
 /**
  * The spans of runs in progress, so that a sub-agent's run nests under the parent's
  * `execute_tool` span. That span is started when the sub-run starts (the call is running
- * then) and ended by the parent when it records the call.
+ * then) and ended by the parent when it records the call. One registry serves every
+ * `openTelemetry()` observer ({@link tracedRuns}): a run is traced once, by the first
+ * observer that hears it start, when the parent and the sub-agent each carry one.
  */
 export class SpanRegistry {
-  readonly #runs = new Map<string, Span>();
+  readonly #runs = new Map<string, TracedRun>();
   readonly #calls = new Map<string, Span>();
 
-  constructor(readonly tracer: Tracer) {}
+  /** True while another observer traces this run. */
+  has(runId: string): boolean {
+    return this.#runs.has(runId);
+  }
 
-  addRun(runId: string, span: Span): void {
-    this.#runs.set(runId, span);
+  addRun(runId: string, span: Span, tracer: Tracer): void {
+    this.#runs.set(runId, { span, tracer });
   }
 
   /** Forgets a finished run, and any call span of it left open (its record never came). */
@@ -35,10 +45,11 @@ export class SpanRegistry {
     const key = `${parent.runId}\u0000${parent.callId}`;
     let span = this.#calls.get(key);
     if (!span) {
-      span = this.tracer.startSpan(
+      // The parent's call, so the parent's tracer.
+      span = parentRun.tracer.startSpan(
         `execute_tool ${parent.toolName}`,
         { kind: SpanKind.INTERNAL, attributes: { [GenAI.operation]: "execute_tool" } },
-        trace.setSpan(context.active(), parentRun),
+        trace.setSpan(context.active(), parentRun.span),
       );
       this.#calls.set(key, span);
     }
@@ -53,3 +64,6 @@ export class SpanRegistry {
     return span;
   }
 }
+
+/** The runs every `openTelemetry()` observer of this process traces. */
+export const tracedRuns = new SpanRegistry();

@@ -124,6 +124,15 @@ export function runProviderConformance(setup: ConformanceSetup): void {
         });
       }
 
+      it(`reads the model each response names, not the one asked for (${mode})`, async () => {
+        const s = await start([
+          { ...(TWO_TURNS[0] as ScriptedTurn), model: "snapshot-2026-01-15" },
+          { ...(TWO_TURNS[1] as ScriptedTurn), model: "snapshot-2026-02-01" },
+        ]);
+        const run = await drive(setup.makeModel(s.url, {}), "Weather and time in Paris?", { stream });
+        expect(run.responses.map((r) => r.model)).toEqual(["snapshot-2026-01-15", "snapshot-2026-02-01"]);
+      });
+
       it(`decodes a character split across two reads (${mode})`, async () => {
         const s = await start([
           TWO_TURNS[0] as ScriptedTurn,

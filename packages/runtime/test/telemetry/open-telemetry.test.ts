@@ -13,6 +13,7 @@ import { ToolError } from "../../src/errors.js";
 import { createMcpServer } from "../../src/mcp/index.js";
 import { HttpModel } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
+import { ToolCallFailedError } from "../../src/runner/run-errors.js";
 import { openTelemetry } from "../../src/telemetry/index.js";
 import { tool } from "../../src/tools/tool.js";
 import { type Loopback, type ScriptedTurn, type ScriptStep, startLoopback } from "../providers/servers/loopback.js";
@@ -123,6 +124,28 @@ describe("openTelemetry() spans of an agent run", () => {
     expect(keys.filter((k) => /messages|arguments|result|instructions/.test(k))).toEqual([]);
   });
 
+  it("records as gen_ai.response.model the model each response names, not the one asked for", async () => {
+    const model = await modelFor([
+      { ...(ONE_CALL[0] as ScriptedTurn), model: "gpt-5-mini-2025-08-07" },
+      { ...(ONE_CALL[1] as ScriptedTurn), model: "gpt-5-mini-2025-09-30" },
+    ]);
+    const agent = new Agent({
+      name: "forecaster",
+      model,
+      tools: [weather],
+      observers: [openTelemetry({ tracer: provider.getTracer("test") })],
+    });
+    await agent.run("Weather in Paris?");
+    const chats = named("chat ").sort(
+      (a, b) => Number(a.attributes["gen_ai.usage.input_tokens"]) - Number(b.attributes["gen_ai.usage.input_tokens"]),
+    );
+    expect(chats.map((s) => s.attributes["gen_ai.response.model"])).toEqual([
+      "gpt-5-mini-2025-08-07",
+      "gpt-5-mini-2025-09-30",
+    ]);
+    expect(chats.map((s) => s.attributes["gen_ai.request.model"])).toEqual(["gpt-5-mini", "gpt-5-mini"]);
+  });
+
   it("records messages, arguments and results only with captureContent", async () => {
     const model = await modelFor(ONE_CALL);
     const observers = [openTelemetry({ tracer: provider.getTracer("test"), captureContent: true })];
@@ -189,6 +212,42 @@ describe("openTelemetry() spans of an agent run", () => {
     const childChat = named("chat ").find((s) => s.attributes["gen_ai.usage.input_tokens"] === 7);
     expect(parentOf(childChat as ReadableSpan)).toBe(child?.spanContext().spanId);
   });
+
+  it("exports one invoke_agent span per run when the parent and the sub-agent both carry openTelemetry()", async () => {
+    const model = await modelFor([
+      { calls: [{ id: "call_ask", name: "ask_weather", args: { input: "Paris?" } }], usage: { input: 10, output: 3 } },
+      { text: "Foggy.", usage: { input: 7, output: 2 } },
+      { text: "The expert says foggy.", usage: { input: 30, output: 6 } },
+      { text: "Foggy still.", usage: { input: 7, output: 2 } },
+    ]);
+    const tracer = provider.getTracer("test");
+    const expert = new Agent({ name: "expert", model, observers: [openTelemetry({ tracer })] });
+    const lead = new Agent({
+      name: "lead",
+      model,
+      tools: [expert.asTool({ name: "ask_weather", description: "Ask the weather expert." })],
+      observers: [openTelemetry({ tracer })],
+    });
+    await lead.run("Weather?");
+
+    expect(
+      named("invoke_agent")
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["invoke_agent expert", "invoke_agent lead"]);
+    expect(named("chat ")).toHaveLength(3);
+    const parent = only("invoke_agent lead");
+    const child = only("invoke_agent expert");
+    const call = only("execute_tool");
+    expect(parentOf(call)).toBe(parent.spanContext().spanId);
+    expect(parentOf(child)).toBe(call.spanContext().spanId);
+    expect(new Set(exporter.getFinishedSpans().map((s) => s.spanContext().traceId)).size).toBe(1);
+
+    // Run alone, the sub-agent is a trace of its own.
+    exporter.reset();
+    await expert.run("Paris?");
+    expect(named("invoke_agent").map((s) => [s.name, parentOf(s)])).toEqual([["invoke_agent expert", undefined]]);
+  });
 });
 
 describe("openTelemetry() spans of paused and failed runs", () => {
@@ -234,6 +293,50 @@ describe("openTelemetry() spans of paused and failed runs", () => {
     expect(chat.status.code).toBe(SpanStatusCode.ERROR);
     expect(parentOf(chat)).toBe(invoke.spanContext().spanId);
   });
+
+  it("exports the failing call's execute_tool span with an error under an invoke_agent span that ends in error", async () => {
+    const model = await modelFor([
+      {
+        calls: [
+          { id: "call_ok", name: "get_weather", args: { city: "Paris" } },
+          { id: "call_bad", name: "explode", args: {} },
+        ],
+        usage: { input: 10, output: 2 },
+      },
+    ]);
+    const explode = tool({
+      name: "explode",
+      description: "Fails with a bug.",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+      execute: () => {
+        throw new TypeError("cannot read properties of undefined");
+      },
+    });
+    const agent = new Agent({
+      name: "forecaster",
+      model,
+      tools: [weather, explode],
+      onToolException: "fail",
+      observers: [openTelemetry({ tracer: provider.getTracer("test") })],
+    });
+    await expect(agent.run("Weather?")).rejects.toThrow(ToolCallFailedError);
+
+    const invoke = only("invoke_agent");
+    expect(invoke.status.code).toBe(SpanStatusCode.ERROR);
+    expect(invoke.attributes["error.type"]).toBe("ToolCallFailedError");
+    const calls = named("execute_tool");
+    const failed = calls.find((s) => s.attributes["gen_ai.tool.call.id"] === "call_bad");
+    expect(failed?.name).toBe("execute_tool explode");
+    expect(failed?.attributes).toMatchObject({ "gen_ai.tool.name": "explode", "error.type": "TypeError" });
+    expect(failed?.status).toEqual({ code: SpanStatusCode.ERROR, message: "cannot read properties of undefined" });
+    expect(parentOf(failed as ReadableSpan)).toBe(invoke.spanContext().spanId);
+    // The call that finished in the same turn is exported too, as it ended.
+    const ok = calls.find((s) => s.attributes["gen_ai.tool.call.id"] === "call_ok");
+    expect(ok?.status.code).not.toBe(SpanStatusCode.ERROR);
+    expect(parentOf(ok as ReadableSpan)).toBe(invoke.spanContext().spanId);
+    expect(calls).toHaveLength(2);
+    expect(only("chat ").status.code).not.toBe(SpanStatusCode.ERROR);
+  });
 });
 
 describe("openTelemetry() spans of MCP-served calls", () => {
@@ -262,5 +365,49 @@ describe("openTelemetry() spans of MCP-served calls", () => {
     expect(typeof ok.attributes["mcp.session.id"]).toBe("string");
     expect(failed.attributes["error.type"]).toBe("tool_error");
     expect(failed.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it("gives each tools/call span the call's id and the JSON-RPC request's id, string or number", async () => {
+    const seen: string[] = [];
+    const echo = tool({
+      name: "echo",
+      description: "Echoes.",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+      execute: (_args, ctx) => {
+        seen.push(ctx.callId);
+        return "ok";
+      },
+    });
+    const observers = [openTelemetry({ tracer: provider.getTracer("test") })];
+    const mcp = createMcpServer([echo], { name: "echo", version: "1.0.0", observers });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const answered = new Map<unknown, unknown>();
+    clientSide.onmessage = (message) => {
+      if ("id" in message) answered.set(message.id, message);
+    };
+    await mcp.connect(serverSide);
+    await clientSide.start();
+    const request = async (id: string | number, method: string, params: Record<string, unknown>) => {
+      await clientSide.send({ jsonrpc: "2.0", id, method, params });
+      await expect.poll(() => answered.has(id)).toBe(true);
+    };
+    try {
+      await request("init", "initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      });
+      await clientSide.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+      await request("req-7", "tools/call", { name: "echo", arguments: {} });
+      await request(42, "tools/call", { name: "echo", arguments: {} });
+    } finally {
+      await clientSide.close();
+    }
+    const spans = named("tools/call");
+    expect(spans.map((s) => s.attributes["jsonrpc.request.id"])).toEqual(["req-7", "42"]);
+    const session = spans[0]?.attributes["mcp.session.id"];
+    expect(spans.map((s) => s.attributes["gen_ai.tool.call.id"])).toEqual([`${session}:req-7`, `${session}:42`]);
+    // The id the span carries is the one the tool was given as ctx.callId.
+    expect(spans.map((s) => s.attributes["gen_ai.tool.call.id"])).toEqual(seen);
   });
 });

@@ -43,13 +43,14 @@ export function geminiRenderer(): WireRenderer {
         },
       ],
       usageMetadata: usage(turn),
-      modelVersion: "gemini-2.5-flash",
+      modelVersion: turn.model ?? "gemini-2.5-flash",
     }),
     sse(turn) {
       const chunk = (parts: unknown[], last: boolean) =>
         data({
           candidates: [{ index: 0, content: { role: "model", parts }, ...(last ? { finishReason: "STOP" } : {}) }],
           ...(last ? { usageMetadata: usage(turn) } : {}),
+          modelVersion: turn.model ?? "gemini-2.5-flash",
         });
       const frames = fragments(turn.text ?? "", 2)
         .filter(Boolean)

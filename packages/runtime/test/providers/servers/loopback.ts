@@ -21,6 +21,8 @@ export interface ScriptedTurn {
   readonly text?: string;
   readonly calls?: readonly ScriptedCall[];
   readonly usage?: { readonly input: number; readonly output: number; readonly cached?: number };
+  /** The model the answer names (each server has its own default), e.g. a dated snapshot. */
+  readonly model?: string;
   /**
    * Deliver the body in two writes split inside its first multi-byte UTF-8 character, the
    * second a moment later, so the client reads half a character at the end of one chunk.

@@ -43,11 +43,11 @@ function data(value: unknown): string {
 export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer {
   const finishFor = (turn: ScriptedTurn) =>
     (turn.calls?.length ?? 0) > 0 && !quirks.finishStopForCalls ? "tool_calls" : "stop";
-  const chunk = (delta: unknown, finish: string | null = null) => ({
+  const chunk = (turn: ScriptedTurn, delta: unknown, finish: string | null = null) => ({
     id: "chatcmpl-1",
     object: "chat.completion.chunk",
     created: 1,
-    model: "test-model",
+    model: turn.model ?? "test-model",
     choices: [{ index: 0, delta, finish_reason: finish }],
     usage: null,
   });
@@ -66,7 +66,7 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
         id: "chatcmpl-1",
         object: "chat.completion",
         created: 1,
-        model: "test-model",
+        model: turn.model ?? "test-model",
         choices: [
           {
             index: 0,
@@ -84,15 +84,15 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
       };
     },
     sse(turn, req) {
-      const frames: string[] = [data(chunk({ role: "assistant", content: "" }))];
-      for (const piece of fragments(turn.text ?? "", 2)) if (piece) frames.push(data(chunk({ content: piece })));
+      const frames: string[] = [data(chunk(turn, { role: "assistant", content: "" }))];
+      for (const piece of fragments(turn.text ?? "", 2)) if (piece) frames.push(data(chunk(turn, { content: piece })));
       (turn.calls ?? []).forEach((c, i) => {
         const index = quirks.noIndex ? {} : { index: quirks.indexAlwaysZero ? 0 : i };
         const id = callId(c.id);
         if (quirks.argumentsAsObject) {
           frames.push(
             data(
-              chunk({
+              chunk(turn, {
                 tool_calls: [{ ...index, ...(id ? { id } : {}), function: { name: c.name, arguments: c.args } }],
               }),
             ),
@@ -101,7 +101,7 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
         }
         frames.push(
           data(
-            chunk({
+            chunk(turn, {
               tool_calls: [
                 { ...index, ...(id ? { id, type: "function" } : {}), function: { name: c.name, arguments: "" } },
               ],
@@ -110,12 +110,12 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
         );
         for (const piece of fragments(JSON.stringify(c.args))) {
           const name = quirks.emptyNamesAfterFirst ? { name: "" } : {};
-          frames.push(data(chunk({ tool_calls: [{ ...index, function: { ...name, arguments: piece } }] })));
+          frames.push(data(chunk(turn, { tool_calls: [{ ...index, function: { ...name, arguments: piece } }] })));
         }
       });
-      frames.push(data(chunk({}, finishFor(turn))));
+      frames.push(data(chunk(turn, {}, finishFor(turn))));
       const wantsUsage = (req.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
-      if (wantsUsage) frames.push(data({ ...chunk({}), choices: [], usage: usage(turn) }));
+      if (wantsUsage) frames.push(data({ ...chunk(turn, {}), choices: [], usage: usage(turn) }));
       if (!quirks.noDone) frames.push(data("[DONE]"));
       return frames;
     },

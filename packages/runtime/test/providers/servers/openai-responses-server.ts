@@ -39,7 +39,7 @@ function response(turn: ScriptedTurn, output: Record<string, unknown>[]) {
     error: null,
     incomplete_details: null,
     instructions: null,
-    model: "gpt-5-mini",
+    model: turn.model ?? "gpt-5-mini",
     tools: [],
     tool_choice: "auto",
     parallel_tool_calls: true,
