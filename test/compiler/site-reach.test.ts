@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Ts5Backend } from "../../packages/compiler/src/backend/ts5/ts5-backend.js";
 import { deriveSpecs } from "../../packages/compiler/src/derive-specs.js";
 import { SiteReach } from "../../packages/compiler/src/site-reach.js";
 import { ToolwrightTypes } from "../../packages/compiler/src/toolwright-types.js";
@@ -30,8 +31,8 @@ function programOf(files: Record<string, string>): ts.Program {
 /** For each of `files`, whether {@link SiteReach} lets it hold tool sites. */
 function reachOf(files: Record<string, string>): Record<string, boolean> {
   const program = programOf(files);
-  const checker = program.getTypeChecker();
-  const reach = new SiteReach(program, checker, new ToolwrightTypes(program, checker));
+  const backend = new Ts5Backend(program);
+  const reach = new SiteReach(backend, new ToolwrightTypes(backend));
   const file = (name: string) => program.getSourceFile(path.join(root, "src", name)) as ts.SourceFile;
   return Object.fromEntries(Object.keys(files).map((name) => [name, reach.canHoldSites(file(name))]));
 }

@@ -1,8 +1,7 @@
 import type { ToolSpec } from "toolwright";
-import type ts from "typescript";
-import { DiagnosticCode, toolwrightDiagnostic } from "./diagnostics.js";
+import type { Node } from "./backend/syntax.js";
+import { DiagnosticCode, type Finding, finding } from "./diagnostics.js";
 import type { SpecCheck } from "./options.js";
-import { TS } from "./typescript-host.js";
 
 const NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
 
@@ -36,12 +35,12 @@ export function descriptionCheck(minLength: number): SpecCheck {
  * reader cannot tell whether that was meant. A warning: the site keeps its spec and the
  * JavaScript is written, though `tsc` exits with status 2 as for any reported diagnostic.
  */
-export function effectFlagWarning(spec: ToolSpec, site: ts.Node): ts.Diagnostic | undefined {
+export function effectFlagWarning(spec: ToolSpec, site: Node): Finding | undefined {
   if (spec.flags.readOnly !== undefined || spec.flags.destructive !== undefined) return undefined;
-  return toolwrightDiagnostic(
+  return finding(
     site,
     DiagnosticCode.missingEffectFlag,
     `tool "${spec.name}" says neither @readOnly nor @destructive, so an agent with approve: "side-effects" asks a person before every call and approve: "destructive" never does. Fix: add @readOnly (it only reads) or @destructive (it deletes or overwrites) to its TSDoc, or pass { readOnly: true } / { destructive: false } to tool().`,
-    TS.DiagnosticCategory.Warning,
+    "warning",
   );
 }

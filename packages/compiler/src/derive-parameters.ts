@@ -1,5 +1,6 @@
 import type { JsonSchema, ParamSlot } from "toolwright";
-import type ts from "typescript";
+import { type Backend, type TsSignature, type TsType, TypeFlag } from "./backend/backend.js";
+import type { BindingElement, BindingPattern, Node } from "./backend/syntax.js";
 import { DiagnosticCode } from "./diagnostics.js";
 import { type DocBlock, paramText, readDoc } from "./docs.js";
 import { literalOf } from "./literal-value.js";
@@ -7,11 +8,10 @@ import type { ResolvedOptions } from "./options.js";
 import { keywordsFromDoc, paramConstraints, withDoc } from "./schema/keywords.js";
 import { includesUndefined, SchemaConverter } from "./schema/SchemaConverter.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
-import { TS } from "./typescript-host.js";
 
 /** A problem found while deriving; turned into a diagnostic by the caller. */
 export interface Problem {
-  readonly node: ts.Node;
+  readonly node: Node;
   readonly code: number;
   readonly message: string;
 }
@@ -23,10 +23,10 @@ export interface DerivedParameters {
 }
 
 interface Input {
-  readonly checker: ts.TypeChecker;
+  readonly backend: Backend;
   readonly types: ToolwrightTypes;
   readonly options: ResolvedOptions;
-  readonly signature: ts.Signature;
+  readonly signature: TsSignature;
   readonly doc: DocBlock;
   readonly toolName: string;
 }
@@ -42,21 +42,22 @@ function objectSchema(properties: Record<string, JsonSchema>, required: string[]
 
 /** Rule 2 for a single destructured parameter: its type's properties, with binding defaults. */
 function destructured(
-  pattern: ts.ObjectBindingPattern,
+  pattern: BindingPattern,
   schema: JsonSchema,
   defs: Record<string, JsonSchema>,
   doc: DocBlock,
+  backend: Backend,
 ): JsonSchema {
   const ref = typeof schema.$ref === "string" ? schema.$ref.replace("#/$defs/", "") : undefined;
   const root = (ref ? defs[ref] : schema) ?? schema;
   const properties = { ...((root.properties ?? {}) as Record<string, JsonSchema>) };
   let required = Array.isArray(root.required) ? (root.required as string[]) : [];
-  for (const element of pattern.elements) {
-    const key = (element.propertyName ?? element.name).getText();
-    const current = properties[key];
-    if (!current) continue;
+  for (const element of pattern.elements as readonly BindingElement[]) {
+    const key = bindingKey(element);
+    const current = key === undefined ? undefined : properties[key];
+    if (key === undefined || !current) continue;
     const text = paramText(doc, key);
-    const initial = element.initializer ? literalOf(element.initializer) : undefined;
+    const initial = element.initializer ? literalOf(element.initializer, backend.syntax) : undefined;
     // Constraint tags after the `@param` apply unless the member's own comment sets them.
     const constraints = Object.entries(keywordsFromDoc(paramConstraints(doc, key))).filter(
       ([keyword]) => current[keyword] === undefined,
@@ -72,11 +73,14 @@ function destructured(
   return { ...root, properties, ...(required.length > 0 ? { required } : { required: undefined }) };
 }
 
+/** The property a binding element reads: `{ a }` and `{ a: b }` both read `a`. */
+export function bindingKey(element: BindingElement): string | undefined {
+  return (element.propertyName ?? element.name)?.getText();
+}
+
 /** The type to suggest for an unannotated parameter: the one TypeScript inferred, or `string` when it only sees `any`. */
-function suggestedType(type: ts.Type, checker: ts.TypeChecker): string {
-  return (type.flags & TS.TypeFlags.Any) !== 0
-    ? "string"
-    : checker.typeToString(checker.getBaseTypeOfLiteralType(type));
+function suggestedType(type: TsType, backend: Backend): string {
+  return backend.typeFlags(type) & TypeFlag.Any ? "string" : backend.typeToString(backend.baseTypeOfLiteral(type));
 }
 
 /**
@@ -84,32 +88,34 @@ function suggestedType(type: ts.Type, checker: ts.TypeChecker): string {
  * a single destructured parameter; `ToolContext` parameters become context slots.
  */
 export function deriveParameters(input: Input, problems: Problem[]): DerivedParameters {
-  const { checker, types, options, signature, doc, toolName } = input;
-  const converter = new SchemaConverter(checker);
+  const { backend, types, options, signature, doc, toolName } = input;
+  const S = backend.syntax;
+  const converter = new SchemaConverter(backend);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const slots: ParamSlot[] = [];
-  let pattern: { node: ts.ObjectBindingPattern; schema: JsonSchema } | undefined;
-  const dataParameters = signature.parameters.filter((symbol) => {
-    return !types.hasBrand(checker.getTypeOfSymbol(symbol), "toolContextBrand");
-  }).length;
+  let pattern: { node: BindingPattern; schema: JsonSchema } | undefined;
+  const symbols = backend.signatureParameters(signature);
+  const parameterTypes = backend.typesOfSymbols(symbols);
+  const isContext = parameterTypes.map((type) => types.hasBrand(type, "toolContextBrand"));
+  const dataParameters = isContext.filter((context) => !context).length;
 
-  for (const symbol of signature.parameters) {
-    const declaration = symbol.valueDeclaration;
-    const type = checker.getTypeOfSymbol(symbol);
-    if (types.hasBrand(type, "toolContextBrand")) {
+  for (const [i, symbol] of symbols.entries()) {
+    const declaration = backend.valueDeclaration(symbol);
+    const type = parameterTypes[i] as TsType;
+    if (isContext[i]) {
       slots.push({ kind: "context" });
       continue;
     }
-    if (!declaration || !TS.isParameter(declaration)) {
+    if (!declaration || !S.isParameter(declaration)) {
       problems.push({
-        node: signature.getDeclaration(),
+        node: backend.signatureDeclaration(signature) as Node,
         code: DiagnosticCode.badSite,
-        message: `tool "${toolName}": parameter "${symbol.getName()}" has no declaration to read. Fix: declare the function with named, typed parameters.`,
+        message: `tool "${toolName}": parameter "${backend.symbolName(symbol)}" has no declaration to read. Fix: declare the function with named, typed parameters.`,
       });
       continue;
     }
-    const name = TS.isIdentifier(declaration.name) ? declaration.name.text : symbol.getName();
+    const name = S.isIdentifier(declaration.name) ? declaration.name.text : backend.symbolName(symbol);
     if (declaration.dotDotDotToken) {
       problems.push({
         node: declaration,
@@ -118,16 +124,16 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       });
       continue;
     }
-    if (!declaration.type && (options.requireAnnotations || (type.flags & TS.TypeFlags.Any) !== 0)) {
+    if (!declaration.type && (options.requireAnnotations || backend.typeFlags(type) & TypeFlag.Any)) {
       problems.push({
         node: declaration,
         code: DiagnosticCode.missingAnnotation,
-        message: `tool "${toolName}": parameter "${declaration.name.getText()}" has no type annotation, so its schema cannot be derived. Fix: annotate it, e.g. "${declaration.name.getText()}: ${suggestedType(type, checker)}".`,
+        message: `tool "${toolName}": parameter "${declaration.name.getText()}" has no type annotation, so its schema cannot be derived. Fix: annotate it, e.g. "${declaration.name.getText()}: ${suggestedType(type, backend)}".`,
       });
       continue;
     }
     const before = converter.issues.length;
-    const schema = converter.convertRoot(type, TS.isIdentifier(declaration.name) ? name : "{...}", declaration.type);
+    const schema = converter.convertRoot(type, S.isIdentifier(declaration.name) ? name : "{...}", declaration.type);
     for (const issue of converter.issues.slice(before)) {
       problems.push(
         issue.kind === "internal"
@@ -143,7 +149,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
             },
       );
     }
-    if (TS.isObjectBindingPattern(declaration.name)) {
+    if (S.isObjectBindingPattern(declaration.name)) {
       if (dataParameters > 1) {
         problems.push({
           node: declaration,
@@ -156,7 +162,7 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       slots.push({ kind: "object" });
       continue;
     }
-    if (TS.isArrayBindingPattern(declaration.name)) {
+    if (S.isArrayBindingPattern(declaration.name)) {
       problems.push({
         node: declaration,
         code: DiagnosticCode.badSite,
@@ -164,19 +170,21 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       });
       continue;
     }
-    const inline = readDoc(declaration);
-    const initial = declaration.initializer ? literalOf(declaration.initializer) : undefined;
+    const inline = readDoc(declaration, S);
+    const initial = declaration.initializer ? literalOf(declaration.initializer, S) : undefined;
     // The parameter's own comment wins over constraint tags written after its `@param`.
     const constrained = withDoc(schema, paramConstraints(doc, name));
     const documented = withDoc(constrained, inline, paramText(doc, name) ?? (inline.summary || undefined));
     properties[name] =
       initial?.ok && documented.default === undefined ? { ...documented, default: initial.value } : documented;
-    if (!declaration.questionToken && !declaration.initializer && !includesUndefined(type)) required.push(name);
+    if (!declaration.questionToken && !declaration.initializer && !includesUndefined(type, backend)) {
+      required.push(name);
+    }
     slots.push({ kind: "arg", name });
   }
 
   const base = pattern
-    ? destructured(pattern.node, pattern.schema, converter.defs, doc)
+    ? destructured(pattern.node, pattern.schema, converter.defs, doc, backend)
     : objectSchema(properties, required);
   const defs = Object.keys(converter.defs).length > 0 ? { $defs: converter.defs } : {};
   return { parameters: JSON.parse(JSON.stringify({ ...base, ...defs })) as JsonSchema, slots };

@@ -1,5 +1,4 @@
-import type ts from "typescript";
-import { TS } from "./typescript-host.js";
+import type { Node, SourceFile } from "./backend/syntax.js";
 
 /**
  * Stable diagnostic codes of the toolwright compiler. They print as `error TS9900xx`
@@ -36,16 +35,29 @@ export const DiagnosticCode = {
 /** One of {@link DiagnosticCode}'s values. */
 export type DiagnosticCodeValue = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 
+/** How bad a diagnostic is (TypeScript's categories, without its enum numbers). */
+export type Severity = "error" | "warning" | "suggestion";
+
 /**
- * Builds a TypeScript error diagnostic at `node`, prefixed with `TW<code>` so it reads
- * as toolwright's in any tool that prints TypeScript diagnostics.
+ * A toolwright diagnostic, whichever compiler found it: where it is, its code and its text.
+ * Each build path turns it into its compiler's diagnostic (`toTsDiagnostic` for TypeScript 5)
+ * or prints it.
  */
-export function toolwrightDiagnostic(
-  node: ts.Node,
-  code: DiagnosticCodeValue,
-  message: string,
-  category: ts.DiagnosticCategory = TS.DiagnosticCategory.Error,
-): ts.Diagnostic {
+export interface Finding {
+  readonly file: SourceFile;
+  readonly start: number;
+  readonly length: number;
+  readonly code: number;
+  /** The message, starting with `TW<code>: `. */
+  readonly messageText: string;
+  readonly category: Severity;
+}
+
+/**
+ * A diagnostic at `node`, prefixed with `TW<code>` so it reads as toolwright's in any tool
+ * that prints TypeScript diagnostics.
+ */
+export function finding(node: Node, code: number, message: string, category: Severity = "error"): Finding {
   const file = node.getSourceFile();
   const start = node.getStart(file);
   return {

@@ -2,8 +2,7 @@ import type { Spec } from "comment-parser";
 // The parser alone: the package's main entry also loads its stringifier and transforms, 18
 // modules that took 16-23 ms to import on every build, against 9 for these.
 import getParser from "comment-parser/parser/index";
-import type ts from "typescript";
-import { TS } from "./typescript-host.js";
+import type { CommentRange, Node, Syntax } from "./backend/syntax.js";
 
 /** What one TSDoc block says: its summary and its tags, raw. */
 export interface DocBlock {
@@ -45,30 +44,33 @@ function toTag(spec: Spec): DocTag {
  * Reads the last `/** ... *\/` block before `node` with comment-parser. Works from the
  * source text, so it does not depend on TypeScript's JSDoc parsing mode.
  */
-export function readDoc(node: ts.Node): DocBlock {
+export function readDoc(node: Node, syntax: Syntax): DocBlock {
   let doc = cache.get(node);
   if (!doc) {
-    doc = parseDoc(node);
+    doc = parseDoc(node, syntax);
     cache.set(node, doc);
   }
   return doc;
 }
 
 // Shared types are documented once and read by every tool that uses them.
-const cache = new WeakMap<ts.Node, DocBlock>();
+const cache = new WeakMap<Node, DocBlock>();
 
 /** Where the `/** ... *\/` block documenting `node` is in its file: the last one before it. */
-export function docComment(node: ts.Node): ts.CommentRange | undefined {
+export function docComment(node: Node, syntax: Syntax): CommentRange | undefined {
   const text = node.getSourceFile().text;
   // "Leading" comments must start on their own line; a comment on the same line as the
   // node (`(/** @minimum 1 *\/ count: number)`) is a "trailing" range at the same position.
   const pos = node.getFullStart();
-  const ranges = [...(TS.getTrailingCommentRanges(text, pos) ?? []), ...(TS.getLeadingCommentRanges(text, pos) ?? [])];
+  const ranges = [
+    ...(syntax.trailingCommentRanges(text, pos) ?? []),
+    ...(syntax.leadingCommentRanges(text, pos) ?? []),
+  ];
   return ranges.filter((r) => text.startsWith("/**", r.pos)).at(-1);
 }
 
-function parseDoc(node: ts.Node): DocBlock {
-  const last = docComment(node);
+function parseDoc(node: Node, syntax: Syntax): DocBlock {
+  const last = docComment(node, syntax);
   if (!last) return EMPTY;
   const raw = node.getSourceFile().text.slice(last.pos, last.end);
   // Most member comments are one plain sentence: read those without the full parser.
@@ -92,12 +94,15 @@ function plainSummary(comment: string): string {
 }
 
 /** The node whose comment documents `decl`: a variable statement for `const f = () => ...`. */
-export function docHost(decl: ts.Node): ts.Node {
-  let node: ts.Node = decl;
-  if ((TS.isArrowFunction(node) || TS.isFunctionExpression(node)) && TS.isVariableDeclaration(node.parent)) {
+export function docHost(decl: Node, syntax: Syntax): Node {
+  let node: Node = decl;
+  if (
+    (syntax.isArrowFunction(node) || syntax.isFunctionExpression(node)) &&
+    syntax.isVariableDeclaration(node.parent)
+  ) {
     node = node.parent;
   }
-  if (TS.isVariableDeclaration(node) && TS.isVariableDeclarationList(node.parent)) {
+  if (syntax.isVariableDeclaration(node) && syntax.isVariableDeclarationList(node.parent)) {
     return node.parent.parent;
   }
   return node;

@@ -23,7 +23,8 @@ export function specWriter(
   context: ts.TransformationContext,
 ): (file: ts.SourceFile) => ts.SourceFile {
   const { factory } = context;
-  const byNode = new Map<ts.Node, EmittedSite>();
+  // The sites' nodes are the Program's own (TypeScript 5 nodes seen through the backend's syntax).
+  const byNode = new Map<unknown, EmittedSite>();
   for (const derived of sites) {
     const e = derived.site.emission;
     byNode.set(e.kind === "append" ? e.call : e.kind === "call" ? e.decorator : e.element, derived);

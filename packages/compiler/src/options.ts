@@ -1,14 +1,15 @@
 import type { ToolSpec } from "toolwright";
 import type ts from "typescript";
+import type { Node } from "./backend/syntax.js";
 
 /** Receives the diagnostics a {@link SpecCheck} finds. */
-export type ReportFn = (node: ts.Node, code: number, message: string) => void;
+export type ReportFn = (node: Node, code: number, message: string) => void;
 
 /**
  * A build-time check run on every derived spec (name rules, description length,
  * and later the target dialects). It reports through `report`; it never throws.
  */
-export type SpecCheck = (spec: ToolSpec, site: ts.Node, report: ReportFn) => void;
+export type SpecCheck = (spec: ToolSpec, site: Node, report: ReportFn) => void;
 
 /** Options of the `@toolwright/compiler/transform` entry in `compilerOptions.plugins`. */
 export interface CompilerOptions {

@@ -1,5 +1,5 @@
 import type { Capability, JsonSchema, ToolSpec } from "toolwright";
-import type ts from "typescript";
+import type { Expression, Node, Syntax } from "./backend/syntax.js";
 import type { Problem } from "./derive-parameters.js";
 import { DiagnosticCode } from "./diagnostics.js";
 import type { DocBlock } from "./docs.js";
@@ -13,11 +13,12 @@ const KNOWN_LIST = Object.keys(KNOWN).join(", ");
 export interface PolicySources {
   readonly doc: DocBlock;
   /** The function's declaration: TSDoc problems are reported there. */
-  readonly declaration: ts.Node;
+  readonly declaration: Node;
   /** The `tool()` options literal: option problems are reported there. */
-  readonly options: ts.Expression | undefined;
+  readonly options: Expression | undefined;
   readonly parameters: JsonSchema;
   readonly toolName: string;
+  readonly syntax: Syntax;
 }
 
 /**
@@ -38,12 +39,12 @@ export function policyDeclarations(
 }
 
 function readCapabilities(from: PolicySources, problems: Problem[]): Capability[] {
-  const option = literalProperty(from.options, "capabilities");
+  const option = literalProperty(from.options, "capabilities", from.syntax);
   const fromOption = option.ok && Array.isArray(option.value);
   const names = fromOption
     ? (option.value as unknown[]).map(String)
     : from.doc.tags.filter((t) => t.tag === "capability").flatMap((t) => t.value.split(/[\s,]+/).filter(Boolean));
-  const node = fromOption ? (from.options as ts.Expression) : from.declaration;
+  const node = fromOption ? (from.options as Expression) : from.declaration;
   const found: Capability[] = [];
   for (const name of names) {
     if (!Object.hasOwn(KNOWN, name)) {
@@ -58,7 +59,7 @@ function readCapabilities(from: PolicySources, problems: Problem[]): Capability[
 }
 
 function readEgress(from: PolicySources, problems: Problem[]): string | undefined {
-  const option = literalProperty(from.options, "egress");
+  const option = literalProperty(from.options, "egress", from.syntax);
   const fromOption = option.ok && typeof option.value === "string";
   const tag = from.doc.tags.find((t) => t.tag === "egress");
   const name = fromOption ? (option.value as string) : tag?.value.split(/\s+/)[0];
@@ -67,7 +68,7 @@ function readEgress(from: PolicySources, problems: Problem[]): string | undefine
   if (properties.includes(name)) return name;
   const what = name === "" ? "names no parameter" : `names "${name}", which is not one of its parameters`;
   problems.push({
-    node: fromOption ? (from.options as ts.Expression) : from.declaration,
+    node: fromOption ? (from.options as Expression) : from.declaration,
     code: DiagnosticCode.badPolicyTag,
     message: `tool "${from.toolName}" @egress ${what} (it has: ${properties.join(", ") || "none"}). Fix: write @egress followed by the parameter holding the URL, e.g. @egress url.`,
   });

@@ -1,22 +1,19 @@
 import { relative } from "node:path";
 import type { RejectedSpec } from "toolwright";
-import type ts from "typescript";
-import { TS } from "./typescript-host.js";
+import type { Finding } from "./diagnostics.js";
 
 /**
  * The marker written at a tool site whose derivation failed: the site's build errors with
  * their places, relative to `rootDir` as spec sources are. Creating the tool throws them
  * at run time, so output emitted despite the errors says why the tool has no spec.
  */
-export function rejectedSpec(diagnostics: readonly ts.Diagnostic[], rootDir: string): RejectedSpec {
+export function rejectedSpec(diagnostics: readonly Finding[], rootDir: string): RejectedSpec {
   return {
     $toolwrightRejected: 1,
     errors: diagnostics.map((d) => {
-      const text = TS.flattenDiagnosticMessageText(d.messageText, " ");
-      if (!d.file || d.start === undefined) return text;
       const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
       const file = relative(rootDir, d.file.fileName).split("\\").join("/");
-      return `${file}:${line + 1}:${character + 1}: ${text}`;
+      return `${file}:${line + 1}:${character + 1}: ${d.messageText}`;
     }),
   };
 }

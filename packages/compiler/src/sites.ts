@@ -1,6 +1,13 @@
-import type ts from "typescript";
+import { type Backend, TypeFlag } from "./backend/backend.js";
+import type {
+  ArrayLiteralExpression,
+  CallExpression,
+  Expression,
+  Node,
+  SourceFile,
+  WrappingNode,
+} from "./backend/syntax.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
-import { TS } from "./typescript-host.js";
 
 /**
  * How the spec is written at a site:
@@ -9,39 +16,47 @@ import { TS } from "./typescript-host.js";
  * - `wrap`: replace a list element `fn` with `{ fn, spec: SPEC }`.
  */
 export type Emission =
-  | { readonly kind: "append"; readonly call: ts.CallExpression; readonly padding: number }
-  | { readonly kind: "call"; readonly decorator: ts.Decorator }
-  | { readonly kind: "wrap"; readonly element: ts.Expression };
+  | { readonly kind: "append"; readonly call: CallExpression; readonly padding: number }
+  | { readonly kind: "call"; readonly decorator: WrappingNode }
+  | { readonly kind: "wrap"; readonly element: Expression };
 
 /** A place in the source where a tool is made and a spec must be written. */
 export interface ToolSite {
   /** The node diagnostics about the site point at. */
-  readonly node: ts.Node;
+  readonly node: Node;
   /** The function the spec is derived from (an expression, or the decorated method). */
-  readonly fn: ts.Expression | ts.MethodDeclaration;
+  readonly fn: Expression;
   /** The `tool()` options argument, when there is one. */
-  readonly options?: ts.Expression;
+  readonly options?: Expression;
   readonly emission: Emission;
 }
 
-function unwrap(expression: ts.Expression): ts.Expression {
+/** What finding sites needs: the backend and toolwright's types in its program. */
+interface Finder {
+  readonly backend: Backend;
+  readonly types: ToolwrightTypes;
+}
+
+function unwrap(expression: Expression, { backend: { syntax: S } }: Finder): Expression {
   let node = expression;
-  while (TS.isParenthesizedExpression(node) || TS.isAsExpression(node) || TS.isSatisfiesExpression(node)) {
+  while (S.isParenthesizedExpression(node) || S.isAsExpression(node) || S.isSatisfiesExpression(node)) {
     node = node.expression;
   }
   return node;
 }
 
-function isFunctionValued(node: ts.Expression, checker: ts.TypeChecker): boolean {
-  return checker.getSignaturesOfType(checker.getTypeAtLocation(node), TS.SignatureKind.Call).length > 0;
+function isFunctionValued(node: Expression, { backend }: Finder): boolean {
+  return backend.signaturesOfType(backend.typeAtLocation(node), "call").length > 0;
 }
 
-function decoratorSite(decorator: ts.Decorator, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite | undefined {
+function decoratorSite(decorator: WrappingNode, finder: Finder): ToolSite | undefined {
+  const { backend, types } = finder;
+  const S = backend.syntax;
   const method = decorator.parent;
-  if (!TS.isMethodDeclaration(method)) return undefined;
+  if (!S.isMethodDeclaration(method)) return undefined;
   const expression = decorator.expression;
-  if (TS.isCallExpression(expression)) {
-    const signature = checker.getResolvedSignature(expression);
+  if (S.isCallExpression(expression)) {
+    const signature = backend.resolvedSignature(expression);
     const index = signature ? types.specParameterIndex(signature) : -1;
     if (index < 0 || expression.arguments.length > index) return undefined;
     return {
@@ -51,57 +66,59 @@ function decoratorSite(decorator: ts.Decorator, types: ToolwrightTypes, checker:
       emission: { kind: "append", call: expression, padding: index - expression.arguments.length },
     };
   }
-  const signatures = checker.getSignaturesOfType(checker.getTypeAtLocation(expression), TS.SignatureKind.Call);
+  const signatures = backend.signaturesOfType(backend.typeAtLocation(expression), "call");
   if (!signatures.some((s) => types.specParameterIndex(s) >= 0)) return undefined;
   return { node: decorator, fn: method, emission: { kind: "call", decorator } };
 }
 
-function callSite(call: ts.CallExpression, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite | undefined {
+function callSite(call: CallExpression, finder: Finder): ToolSite | undefined {
+  const { backend, types } = finder;
   const [first, second] = call.arguments;
-  if (!first || TS.isDecorator(call.parent)) return undefined;
+  if (!first || backend.syntax.isDecorator(call.parent)) return undefined;
   // The resolved signature is cached by the checker and the spec index per declaration, so
   // this rejects ordinary calls cheaply; index 0 would be `tool(options?, spec?)`.
-  const signature = checker.getResolvedSignature(call);
+  const signature = backend.resolvedSignature(call);
   const index = signature ? types.specParameterIndex(signature) : -1;
   if (index < 1 || call.arguments.length > index) return undefined;
   // The decorator factory `tool(options?)` also has a spec parameter: only calls whose first
   // argument is a function are function tool sites.
-  if (!isFunctionValued(first, checker)) return undefined;
+  if (!isFunctionValued(first, finder)) return undefined;
   return {
     node: call,
-    fn: unwrap(first),
+    fn: unwrap(first, finder),
     ...(second && index >= 2 ? { options: second } : {}),
     emission: { kind: "append", call, padding: index - call.arguments.length },
   };
 }
 
-function elementSites(list: ts.ArrayLiteralExpression, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite[] {
-  const contextual = checker.getContextualType(list);
+function elementSites(list: ArrayLiteralExpression, finder: Finder): ToolSite[] {
+  const { backend, types } = finder;
+  const S = backend.syntax;
+  const contextual = backend.contextualType(list);
   if (!contextual) return [];
   // `new Agent({ tools: [...] })` infers `Tools extends readonly ToolInput[]`, which makes the
   // list's contextual type `readonly ToolInput[] & F[]`: look into intersections as into unions.
-  const candidates = (contextual.isUnion() ? contextual.types : [contextual]).flatMap((t) =>
-    t.isIntersection() ? t.types : [t],
-  );
+  const members = (t: typeof contextual, flag: number) => (backend.typeFlags(t) & flag ? backend.typeMembers(t) : [t]);
+  const candidates = members(contextual, TypeFlag.Union).flatMap((t) => members(t, TypeFlag.Intersection));
   const isToolList = candidates.some((c) => {
-    const element = checker.getIndexTypeOfType(c, TS.IndexKind.Number);
-    return element !== undefined && types.isToolInput(element);
+    const element = backend.indexInfosOfType(c).find((info) => backend.typeFlags(info.keyType) & TypeFlag.Number);
+    return element !== undefined && types.isToolInput(element.valueType);
   });
   if (!isToolList) return [];
   return list.elements
-    .filter((e) => !TS.isSpreadElement(e) && !TS.isOmittedExpression(e) && isFunctionValued(e, checker))
-    .map((e) => ({ node: e, fn: unwrap(e), emission: { kind: "wrap", element: e } }));
+    .filter((e) => !S.isSpreadElement(e) && !S.isOmittedExpression(e) && isFunctionValued(e, finder))
+    .map((e) => ({ node: e, fn: unwrap(e, finder), emission: { kind: "wrap", element: e } }));
 }
 
 /**
  * Types are erased and hold no calls, decorators or array literals: half of a typed file's
  * nodes need no visit. A class's `extends f(...)` is an expression written as a type node.
  */
-function isTypeOnly(node: ts.Node): boolean {
+function isTypeOnly(node: Node, { backend: { syntax: S } }: Finder): boolean {
   return (
-    (TS.isTypeNode(node) && !TS.isExpressionWithTypeArguments(node)) ||
-    TS.isInterfaceDeclaration(node) ||
-    TS.isTypeAliasDeclaration(node)
+    (S.isTypeNode(node) && !S.isExpressionWithTypeArguments(node)) ||
+    S.isInterfaceDeclaration(node) ||
+    S.isTypeAliasDeclaration(node)
   );
 }
 
@@ -110,20 +127,21 @@ function isTypeOnly(node: ts.Node): boolean {
  * parameter not yet filled, `@tool` decorators resolving to such a function, and bare
  * functions in `ToolInput[]` lists.
  */
-export function findToolSites(file: ts.SourceFile, types: ToolwrightTypes, checker: ts.TypeChecker): ToolSite[] {
+export function findToolSites(file: SourceFile, finder: Finder): ToolSite[] {
+  const S = finder.backend.syntax;
   const sites: ToolSite[] = [];
-  const visit = (node: ts.Node): void => {
-    if (isTypeOnly(node)) return;
-    if (TS.isDecorator(node)) {
-      const site = decoratorSite(node, types, checker);
+  const visit = (node: Node): void => {
+    if (isTypeOnly(node, finder)) return;
+    if (S.isDecorator(node)) {
+      const site = decoratorSite(node, finder);
       if (site) sites.push(site);
-    } else if (TS.isCallExpression(node)) {
-      const site = callSite(node, types, checker);
+    } else if (S.isCallExpression(node)) {
+      const site = callSite(node, finder);
       if (site) sites.push(site);
-    } else if (TS.isArrayLiteralExpression(node) && node.elements.length > 0) {
-      sites.push(...elementSites(node, types, checker));
+    } else if (S.isArrayLiteralExpression(node) && node.elements.length > 0) {
+      sites.push(...elementSites(node, finder));
     }
-    TS.forEachChild(node, visit);
+    node.forEachChild(visit);
   };
   visit(file);
   return sites;

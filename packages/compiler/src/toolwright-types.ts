@@ -1,72 +1,68 @@
 import path from "node:path";
-import type ts from "typescript";
-import { TS } from "./typescript-host.js";
+import { type Backend, type TsSignature, type TsSymbol, type TsType, TypeFlag } from "./backend/backend.js";
+import type { Node } from "./backend/syntax.js";
 
 const BRAND_FILE = /[\\/](spec|context)\.(d\.)?ts$/;
+const SPEC_FILE = /[\\/]spec\.(d\.)?ts$/;
 
 /**
- * Recognises toolwright's own types in one Program by their `unique symbol` brands
+ * Recognises toolwright's own types in one program by their `unique symbol` brands
  * (`compiledSpecBrand` on `CompiledSpec`, `toolContextBrand` on `ToolContext`), declared
  * in the runtime's spec and context modules, never by a function's or type's text name.
  */
 export class ToolwrightTypes {
-  /** Root folders of toolwright's runtime (its `src` or `dist`, source or `.d.ts`) in this Program. */
+  /** Root folders of toolwright's runtime (its `src` or `dist`, source or `.d.ts`) in this program. */
   readonly runtimeDirs: ReadonlySet<string>;
-  private readonly specIndexes = new Map<ts.Node, number>();
+  private readonly specIndexes = new Map<Node, number>();
 
-  constructor(
-    program: ts.Program,
-    private readonly checker: ts.TypeChecker,
-  ) {
+  constructor(private readonly backend: Backend) {
     const dirs = new Set<string>();
-    for (const file of program.getSourceFiles()) {
-      if (/[\\/]spec\.(d\.)?ts$/.test(file.fileName) && file.text.includes("compiledSpecBrand")) {
+    for (const { fileName } of backend.programFiles()) {
+      if (SPEC_FILE.test(fileName) && backend.fileText(fileName)?.includes("compiledSpecBrand")) {
         // spec.ts lives in the runtime's tools/ folder; its other modules sit beside that folder.
-        const folder = path.dirname(file.fileName);
+        const folder = path.dirname(fileName);
         dirs.add(path.basename(folder) === "tools" ? path.dirname(folder) : folder);
       }
     }
     this.runtimeDirs = dirs;
   }
 
-  /** False when the Program does not include toolwright at all: nothing to transform. */
+  /** False when the program does not include toolwright at all: nothing to transform. */
   get present(): boolean {
     return this.runtimeDirs.size > 0;
   }
 
   /** True when a member of `type` (or of a union member) carries the given brand. */
-  hasBrand(type: ts.Type, brand: "compiledSpecBrand" | "toolContextBrand"): boolean {
-    const parts = type.isUnion() ? type.types : [type];
+  hasBrand(type: TsType, brand: "compiledSpecBrand" | "toolContextBrand"): boolean {
+    const b = this.backend;
+    const parts = b.typeFlags(type) & TypeFlag.Union ? b.typeMembers(type) : [type];
     return parts.some(
       (part) =>
-        (part.flags & (TS.TypeFlags.Object | TS.TypeFlags.Intersection)) !== 0 &&
-        this.checker.getPropertiesOfType(part).some((p) => this.isBrand(p, brand)),
+        (b.typeFlags(part) & (TypeFlag.Object | TypeFlag.Intersection)) !== 0 &&
+        b.propertiesOfType(part).some((p) => this.isBrand(p, brand)),
     );
   }
 
   /** Index of the signature's `CompiledSpec` parameter, or -1. */
-  specParameterIndex(signature: ts.Signature): number {
+  specParameterIndex(signature: TsSignature): number {
     // Generic signatures are instantiated per call; the spec parameter's position is a
     // property of the declaration, so look it up once per declaration.
-    const declaration = signature.getDeclaration();
+    const declaration = this.backend.signatureDeclaration(signature);
     let index = declaration ? this.specIndexes.get(declaration) : undefined;
     if (index === undefined) {
-      index = signature.parameters.findIndex((p) =>
-        this.hasBrand(this.checker.getTypeOfSymbol(p), "compiledSpecBrand"),
-      );
+      const types = this.backend.typesOfSymbols(this.backend.signatureParameters(signature));
+      index = types.findIndex((t) => this.hasBrand(t, "compiledSpecBrand"));
       if (declaration) this.specIndexes.set(declaration, index);
     }
     return index;
   }
 
   /** True when `type` is toolwright's `ToolInput` union (the element type of tool lists). */
-  isToolInput(type: ts.Type): boolean {
-    const declaration = type.aliasSymbol?.declarations?.[0];
-    return (
-      type.aliasSymbol?.getName() === "ToolInput" &&
-      declaration !== undefined &&
-      this.isRuntimeFile(declaration.getSourceFile().fileName)
-    );
+  isToolInput(type: TsType): boolean {
+    const alias = this.backend.aliasOfType(type);
+    if (!alias || this.backend.symbolName(alias) !== "ToolInput") return false;
+    const [file] = this.backend.declarationFiles(alias);
+    return file !== undefined && this.isRuntimeFile(file);
   }
 
   /** True for a file inside one of the runtime's folders (TypeScript writes file names with `/`). */
@@ -75,9 +71,9 @@ export class ToolwrightTypes {
     return false;
   }
 
-  private isBrand(property: ts.Symbol, brand: string): boolean {
-    if (!(property.escapedName as string).startsWith(`__@${brand}@`)) return false;
-    const file = property.declarations?.[0]?.getSourceFile().fileName ?? "";
+  private isBrand(property: TsSymbol, brand: string): boolean {
+    if (!this.backend.escapedName(property).startsWith(`__@${brand}@`)) return false;
+    const [file = ""] = this.backend.declarationFiles(property);
     return BRAND_FILE.test(file) && this.isRuntimeFile(file);
   }
 }

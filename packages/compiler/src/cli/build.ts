@@ -7,7 +7,7 @@ import { TS } from "../typescript-host.js";
 import { parseOptions, projectOption } from "./args.js";
 import type { Command, CommandIO } from "./command.js";
 import { countOf, type Progress, progressFor } from "./progress.js";
-import { createHost, formatDiagnostics } from "./project.js";
+import { createHost } from "./project.js";
 
 /** The toolwright transformer as tsc's customTransformers, the same factory ts-patch would load. */
 function transformersFor(
@@ -41,6 +41,16 @@ TypeScript: diagnostics and exit codes are tsc's (0 clean, 1 errors and nothing 
 tool problem.
   -p, --project  the tsconfig.json to compile (default: the nearest one)
   -w, --watch    recompile on every change (also when a type in another file changes)`;
+
+/** Prints diagnostics the way tsc does (with colour and code frames on a terminal). */
+function formatDiagnostics(diagnostics: readonly ts.Diagnostic[], root: string, pretty: boolean): string {
+  const host: ts.FormatDiagnosticsHost = {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => root,
+    getNewLine: () => "\n",
+  };
+  return pretty ? TS.formatDiagnosticsWithColorAndContext(diagnostics, host) : TS.formatDiagnostics(diagnostics, host);
+}
 
 function report(io: CommandIO, diagnostics: readonly ts.Diagnostic[], root: string): number {
   const errors = diagnostics.filter((d) => d.category === TS.DiagnosticCategory.Error).length;

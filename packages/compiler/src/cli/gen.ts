@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { GeneratedSpecEntry } from "toolwright";
-import type ts from "typescript";
-import { DiagnosticCode, toolwrightDiagnostic } from "../diagnostics.js";
+import { DiagnosticCode, type Finding, finding } from "../diagnostics.js";
 import { sameTool } from "../same-tool.js";
 import { specSource } from "../spec-source.js";
 import { parseOptions, projectOption } from "./args.js";
@@ -20,15 +19,15 @@ function keyText(tool: ProjectTool): string {
 }
 
 /** The generated entries, sorted by key, and the problems that keep a site from being keyed. */
-export function generatedEntries(project: LoadedProject): {
+export function generatedEntries(project: Pick<LoadedProject, "tools">): {
   entries: GeneratedSpecEntry[];
-  diagnostics: ts.Diagnostic[];
+  diagnostics: Finding[];
 } {
-  const diagnostics: ts.Diagnostic[] = [];
+  const diagnostics: Finding[] = [];
   const byKey = new Map<string, ProjectTool>();
   for (const tool of project.tools) {
     if (tool.key.problem !== undefined) {
-      diagnostics.push(toolwrightDiagnostic(tool.node, DiagnosticCode.badSite, tool.key.problem));
+      diagnostics.push(finding(tool.node, DiagnosticCode.badSite, tool.key.problem));
       continue;
     }
     const key = keyText(tool);
@@ -41,7 +40,7 @@ export function generatedEntries(project: LoadedProject): {
           ? `function "${tool.key.fn}" without a name option`
           : `function "${tool.key.fn}" named "${tool.key.name}"`;
       diagnostics.push(
-        toolwrightDiagnostic(
+        finding(
           tool.node,
           DiagnosticCode.badSite,
           `toolwright gen keys specs by the function's name and the 'name' option, and ${other.file}:${other.line} already has ` +

@@ -1,11 +1,17 @@
-import { dirname, relative, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { ToolSpec } from "toolwright";
 import type ts from "typescript";
-import { deriveSpecs } from "../derive-specs.js";
-import { type ProjectConfig, readProjectConfig } from "../esbuild/project-config.js";
+import type { Node, SourceFile } from "../backend/syntax.js";
+import { printedDiagnostic } from "../backend/ts5/ts5-diagnostics.js";
+import { derivationOf } from "../derive-specs.js";
+import { readProjectConfig } from "../esbuild/project-config.js";
 import { TS } from "../typescript-host.js";
-import { countOf, type Progress } from "./progress.js";
-import { type RuntimeKey, runtimeKey } from "./runtime-key.js";
+import type { Progress } from "./progress.js";
+import { projectTools } from "./project-tools.js";
+import type { PrintedDiagnostic } from "./report.js";
+import type { RuntimeKey } from "./runtime-key.js";
+
+export { formatDiagnostics, hasErrors } from "./report.js";
 
 /** One tool site of a project, with everything the CLI commands need. */
 export interface ProjectTool {
@@ -17,18 +23,16 @@ export interface ProjectTool {
   readonly line: number;
   readonly column: number;
   /** The site's node, for diagnostics. */
-  readonly node: ts.Node;
+  readonly node: Node;
 }
 
-/** A project compiled once for the CLI: its program and every tool in it. */
+/** A project compiled once for the CLI: every tool in it. */
 export interface LoadedProject {
   /** The tsconfig's folder (or the working directory without one). */
   readonly root: string;
-  readonly config: ProjectConfig;
-  readonly program: ts.Program;
   readonly tools: readonly ProjectTool[];
   /** Derivation problems (and tsconfig problems); type errors are not included. */
-  readonly diagnostics: readonly ts.Diagnostic[];
+  readonly diagnostics: readonly PrintedDiagnostic[];
 }
 
 /**
@@ -60,41 +64,11 @@ export function loadProject(cwd: string, tsconfig?: string, progress?: Progress)
     host: createHost(options, cwd),
     ...(config.projectReferences ? { projectReferences: config.projectReferences } : {}),
   });
-  const checker = program.getTypeChecker();
-  const tools: ProjectTool[] = [];
-  const diagnostics: ts.Diagnostic[] = [...config.diagnostics];
+  const derivation = derivationOf(program);
   const roots = new Set(config.fileNames.map((f) => resolve(f)));
-  const own = program.getSourceFiles().filter((f) => !f.isDeclarationFile && roots.has(resolve(f.fileName)));
-  for (const [index, sourceFile] of own.entries()) {
-    progress?.update(`deriving specs, ${countOf(index + 1, own.length, "files")}`);
-    const derived = deriveSpecs(program, sourceFile, config.toolwright);
-    diagnostics.push(...derived.diagnostics);
-    for (const site of derived.sites) {
-      const { line, character } = sourceFile.getLineAndCharacterOfPosition(site.site.node.getStart(sourceFile));
-      tools.push({
-        spec: site.spec,
-        key: runtimeKey(site.site, checker),
-        file: relative(root, sourceFile.fileName).split("\\").join("/"),
-        line: line + 1,
-        column: character + 1,
-        node: site.site.node,
-      });
-    }
-  }
-  return { root, config, program, tools, diagnostics };
-}
-
-/** Prints diagnostics the way tsc does (with colour and code frames on a terminal). */
-export function formatDiagnostics(diagnostics: readonly ts.Diagnostic[], root: string, pretty: boolean): string {
-  const host: ts.FormatDiagnosticsHost = {
-    getCanonicalFileName: (f) => f,
-    getCurrentDirectory: () => root,
-    getNewLine: () => "\n",
-  };
-  return pretty ? TS.formatDiagnosticsWithColorAndContext(diagnostics, host) : TS.formatDiagnostics(diagnostics, host);
-}
-
-/** True when any diagnostic is an error. */
-export function hasErrors(diagnostics: readonly ts.Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.category === TS.DiagnosticCategory.Error);
+  const own = program
+    .getSourceFiles()
+    .filter((f): f is ts.SourceFile & SourceFile => !f.isDeclarationFile && roots.has(resolve(f.fileName)));
+  const { tools, findings } = projectTools(derivation, own, config.toolwright, root, progress);
+  return { root, tools, diagnostics: [...config.diagnostics.map(printedDiagnostic), ...findings] };
 }

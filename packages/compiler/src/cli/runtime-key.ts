@@ -1,6 +1,6 @@
-import type ts from "typescript";
+import { type Backend, SymbolFlag, TypeFlag } from "../backend/backend.js";
+import type { Expression, Node } from "../backend/syntax.js";
 import type { ToolSite } from "../sites.js";
-import { TS } from "../typescript-host.js";
 
 /**
  * What `tool(fn, options)` can see at run time to find a generated spec: `fn.name`
@@ -10,60 +10,62 @@ export type RuntimeKey =
   | { readonly fn: string; readonly name?: string; readonly problem?: undefined }
   | { readonly problem: string };
 
-function unwrap(expression: ts.Expression): ts.Expression {
+function unwrap(expression: Expression, backend: Backend): Expression {
+  const S = backend.syntax;
   let node = expression;
   // `f<number>` (an instantiation expression), `f!`, `(f)`, `f as T` are all `f` at run time.
   while (
-    TS.isParenthesizedExpression(node) ||
-    TS.isAsExpression(node) ||
-    TS.isSatisfiesExpression(node) ||
-    TS.isNonNullExpression(node) ||
-    TS.isExpressionWithTypeArguments(node)
+    S.isParenthesizedExpression(node) ||
+    S.isAsExpression(node) ||
+    S.isSatisfiesExpression(node) ||
+    S.isNonNullExpression(node) ||
+    S.isExpressionWithTypeArguments(node)
   ) {
     node = node.expression;
   }
   return node;
 }
 
+/** The text of a name node (identifier, string or number literal), or undefined for a computed one. */
+function nameText(name: Node | undefined, backend: Backend): string | undefined {
+  const S = backend.syntax;
+  return name && (S.isIdentifier(name) || S.isStringLiteral(name)) ? name.text : undefined;
+}
+
 /** The `name` JavaScript gives a function defined by this declaration, if it can be known statically. */
-function nameOfDeclaration(declaration: ts.Declaration): string | undefined {
-  if (TS.isFunctionDeclaration(declaration)) {
-    return declaration.name?.text ?? "default";
+function nameOfDeclaration(declaration: Node, backend: Backend): string | undefined {
+  const S = backend.syntax;
+  if (S.isFunctionDeclaration(declaration)) {
+    return (declaration.name && nameText(declaration.name, backend)) ?? "default";
   }
-  if (
-    TS.isMethodDeclaration(declaration) ||
-    TS.isPropertyAssignment(declaration) ||
-    TS.isPropertyDeclaration(declaration)
-  ) {
-    if (TS.isMethodDeclaration(declaration))
-      return TS.isIdentifier(declaration.name) ? declaration.name.text : undefined;
-    const init = declaration.initializer && unwrap(declaration.initializer);
-    if (!init || !(TS.isArrowFunction(init) || TS.isFunctionExpression(init))) return undefined;
-    if (TS.isFunctionExpression(init) && init.name) return init.name.text;
-    return TS.isIdentifier(declaration.name) || TS.isStringLiteral(declaration.name)
-      ? declaration.name.text
-      : undefined;
+  if (S.isMethodDeclaration(declaration)) return S.isIdentifier(declaration.name) ? declaration.name.text : undefined;
+  if (S.isPropertyAssignment(declaration) || S.isPropertyDeclaration(declaration)) {
+    const init = declaration.initializer && unwrap(declaration.initializer, backend);
+    if (!init || !(S.isArrowFunction(init) || S.isFunctionExpression(init))) return undefined;
+    if (S.isFunctionExpression(init) && init.name) return nameText(init.name, backend);
+    return nameText(declaration.name, backend);
   }
-  if (TS.isVariableDeclaration(declaration) && TS.isIdentifier(declaration.name) && declaration.initializer) {
-    const init = unwrap(declaration.initializer);
-    if (TS.isFunctionExpression(init) && init.name) return init.name.text;
-    if (TS.isArrowFunction(init) || TS.isFunctionExpression(init)) return declaration.name.text;
+  if (S.isVariableDeclaration(declaration) && S.isIdentifier(declaration.name) && declaration.initializer) {
+    const init = unwrap(declaration.initializer, backend);
+    if (S.isFunctionExpression(init) && init.name) return nameText(init.name, backend);
+    if (S.isArrowFunction(init) || S.isFunctionExpression(init)) return declaration.name.text;
   }
   return undefined;
 }
 
 /** The `fn.name` the runtime will see for the site's function, or undefined when it is not static. */
-function functionName(fn: ts.Expression | ts.MethodDeclaration, checker: ts.TypeChecker): string | undefined {
-  if (TS.isMethodDeclaration(fn)) return TS.isIdentifier(fn.name) ? fn.name.text : undefined;
-  const node = unwrap(fn);
+function functionName(fn: Expression, backend: Backend): string | undefined {
+  const S = backend.syntax;
+  if (S.isMethodDeclaration(fn)) return S.isIdentifier(fn.name) ? fn.name.text : undefined;
+  const node = unwrap(fn, backend);
   // An anonymous function written inline as an argument gets no name from JavaScript.
-  if (TS.isArrowFunction(node)) return "";
-  if (TS.isFunctionExpression(node)) return node.name?.text ?? "";
-  if (!TS.isIdentifier(node) && !TS.isPropertyAccessExpression(node)) return undefined;
-  let symbol = checker.getSymbolAtLocation(node);
-  if (symbol && symbol.flags & TS.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
-  return declaration ? nameOfDeclaration(declaration) : undefined;
+  if (S.isArrowFunction(node)) return "";
+  if (S.isFunctionExpression(node)) return (node.name && nameText(node.name, backend)) ?? "";
+  if (!S.isIdentifier(node) && !S.isPropertyAccessExpression(node)) return undefined;
+  let symbol = backend.symbolAtLocation(node);
+  if (symbol && backend.symbolFlags(symbol) & SymbolFlag.Alias) symbol = backend.aliasedSymbol(symbol);
+  const declaration = symbol && (backend.valueDeclaration(symbol) ?? backend.declarations(symbol)[0]);
+  return declaration ? nameOfDeclaration(declaration, backend) : undefined;
 }
 
 /**
@@ -71,25 +73,28 @@ function functionName(fn: ts.Expression | ts.MethodDeclaration, checker: ts.Type
  * or anything whose type is one string literal, like a `const`), `undefined` without one,
  * or `null` when it is not known.
  */
-function optionName(options: ts.Expression | undefined, checker: ts.TypeChecker): string | undefined | null {
+function optionName(options: Expression | undefined, backend: Backend): string | undefined | null {
+  const S = backend.syntax;
   if (!options) return undefined;
-  const node = unwrap(options);
-  if (!TS.isObjectLiteralExpression(node)) return TS.isIdentifier(node) && node.text === "undefined" ? undefined : null;
+  const node = unwrap(options, backend);
+  if (!S.isObjectLiteralExpression(node)) return S.isIdentifier(node) && node.text === "undefined" ? undefined : null;
   for (const property of node.properties) {
-    if (TS.isSpreadAssignment(property)) return null;
-    if (property.name?.getText() !== "name") continue;
-    if (!TS.isPropertyAssignment(property)) return null;
-    const value = unwrap(property.initializer);
-    if (TS.isStringLiteralLike(value)) return value.text;
-    const type = checker.getTypeAtLocation(value);
-    return type.isStringLiteral() ? type.value : null;
+    if (S.isSpreadAssignment(property)) return null;
+    const name = (property as { readonly name?: Node }).name;
+    if (name?.getText() !== "name") continue;
+    if (!S.isPropertyAssignment(property)) return null;
+    const value = unwrap(property.initializer, backend);
+    if (S.isStringLiteral(value) || S.isNoSubstitutionTemplateLiteral(value)) return value.text;
+    const type = backend.typeAtLocation(value);
+    const literal = backend.typeFlags(type) & TypeFlag.StringLiteral ? backend.literalValue(type) : undefined;
+    return typeof literal === "string" ? literal : null;
   }
   return undefined;
 }
 
 /** Computes the run-time key of a tool site for `toolwright gen`. */
-export function runtimeKey(site: ToolSite, checker: ts.TypeChecker): RuntimeKey {
-  const fn = functionName(site.fn, checker);
+export function runtimeKey(site: ToolSite, backend: Backend): RuntimeKey {
+  const fn = functionName(site.fn, backend);
   if (fn === undefined) {
     return {
       problem:
@@ -97,7 +102,7 @@ export function runtimeKey(site: ToolSite, checker: ts.TypeChecker): RuntimeKey 
         "(function f() {} or const f = () => {}) to tool().",
     };
   }
-  const name = optionName(site.options, checker);
+  const name = optionName(site.options, backend);
   if (name === null) {
     return { problem: "toolwright gen needs the 'name' option of tool() to be a string literal (or absent)." };
   }

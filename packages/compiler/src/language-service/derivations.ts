@@ -1,5 +1,5 @@
 import type ts from "typescript";
-import { deriveSpecs, type FileResult } from "../derive-specs.js";
+import { derivationOf, deriveSpecs, type FileResult } from "../derive-specs.js";
 import { type CompilerOptions, transformEntryOptions } from "../options.js";
 import { ProjectGraph } from "./project-graph.js";
 import { type UndocumentedParameter, undocumentedHint, undocumentedParameters } from "./undocumented-parameters.js";
@@ -63,9 +63,9 @@ export class Derivations {
     const cached = this.entries.get(fileName);
     if (cached?.stamp === stamp && cached.compilerOptions === compilerOptions) return cached.derivation;
     const result = deriveSpecs(program, file, this.optionsFor(program));
-    const checker = program.getTypeChecker();
+    const { backend } = derivationOf(program);
     const hints = result.sites.flatMap((derived) =>
-      undocumentedParameters(derived, checker).map((parameter) => ({
+      undocumentedParameters(derived, backend).map((parameter) => ({
         diagnostic: undocumentedHint(derived.spec.name, parameter),
         parameter,
       })),

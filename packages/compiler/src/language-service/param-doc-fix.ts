@@ -1,4 +1,6 @@
 import type ts from "typescript";
+import type { Node } from "../backend/syntax.js";
+import { ts5Syntax } from "../backend/ts5/ts5-syntax.js";
 import { docComment, docHost } from "../docs.js";
 import { TS } from "../typescript-host.js";
 import type { UndocumentedParameter } from "./undocumented-parameters.js";
@@ -8,8 +10,9 @@ function indentationAt(text: string, position: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart, position))?.[0] ?? "";
 }
 
-function isInlineFunction(node: ts.Node): boolean {
-  return (TS.isArrowFunction(node) || TS.isFunctionExpression(node)) && !TS.isVariableDeclaration(node.parent);
+function isInlineFunction(node: Node): boolean {
+  const S = ts5Syntax(TS);
+  return (S.isArrowFunction(node) || S.isFunctionExpression(node)) && !S.isVariableDeclaration(node.parent);
 }
 
 /**
@@ -19,11 +22,12 @@ function isInlineFunction(node: ts.Node): boolean {
  * the statement around the call: there the place is not unambiguous.
  */
 export function paramDocEdit(parameter: UndocumentedParameter): ts.FileTextChanges | undefined {
-  const host = docHost(parameter.fn);
+  const syntax = ts5Syntax(TS);
+  const host = docHost(parameter.fn, syntax);
   const file = host.getSourceFile();
   const text = file.text;
   const line = `@param ${parameter.name} TODO: say what the model should pass.`;
-  const comment = docComment(host);
+  const comment = docComment(host, syntax);
   let change: ts.TextChange;
   if (comment) {
     const close = comment.end - 2;

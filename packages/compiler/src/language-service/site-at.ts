@@ -10,11 +10,16 @@ import { TS } from "../typescript-host.js";
  * function still shows that variable.
  */
 function anchors(site: ToolSite): ts.Node[] {
-  const emission = site.emission;
+  // On this path (tsserver) the sites' nodes are TypeScript 5's own.
+  const emission = site.emission as unknown as
+    | { kind: "append"; call: ts.CallExpression }
+    | { kind: "call"; decorator: ts.Decorator }
+    | { kind: "wrap"; element: ts.Expression };
+  const fnNode = site.fn as unknown as ts.Node;
   if (emission.kind === "wrap") return TS.isFunctionLike(emission.element) ? [] : [emission.element];
-  const method = TS.isMethodDeclaration(site.fn) ? [site.fn.name] : [];
+  const method = TS.isMethodDeclaration(fnNode) ? [fnNode.name] : [];
   if (emission.kind === "call") return [emission.decorator.expression, ...method];
-  const fn = TS.isFunctionLike(site.fn) || TS.isMethodDeclaration(site.fn) ? [] : [site.fn];
+  const fn = TS.isFunctionLike(fnNode) || TS.isMethodDeclaration(fnNode) ? [] : [fnNode];
   // `agent.tool(...)`: the method name, not `agent`, whose own hover stays about the agent.
   const callee = emission.call.expression;
   return [TS.isPropertyAccessExpression(callee) ? callee.name : callee, ...fn, ...method];

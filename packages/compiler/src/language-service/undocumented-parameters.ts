@@ -1,8 +1,10 @@
 import type { JsonSchema } from "toolwright";
 import type ts from "typescript";
+import type { Backend, TsSignature } from "../backend/backend.js";
+import { toolwrightDiagnostic } from "../backend/ts5/ts5-diagnostics.js";
 import { signatureOf } from "../derive.js";
 import type { DerivedSite } from "../derive-specs.js";
-import { DiagnosticCode, toolwrightDiagnostic } from "../diagnostics.js";
+import { DiagnosticCode } from "../diagnostics.js";
 import { TS } from "../typescript-host.js";
 
 /** A parameter (or destructured property) the model sees with no description, and the node that declares it. */
@@ -24,10 +26,11 @@ function lacksDescription(schema: JsonSchema | undefined): boolean {
  * `parameters` with no description, at the declaration it came from. Context parameters
  * have no property and are never reported.
  */
-export function undocumentedParameters(derived: DerivedSite, checker: ts.TypeChecker): UndocumentedParameter[] {
-  const signatures = signatureOf(derived.site, checker);
+export function undocumentedParameters(derived: DerivedSite, backend: Backend): UndocumentedParameter[] {
+  const signatures = signatureOf(derived.site, backend);
   // A site with a spec has exactly one signature (overloads are an error).
-  const fn = ("length" in signatures ? signatures[0] : signatures)?.getDeclaration();
+  const signature = Array.isArray(signatures) ? signatures[0] : (signatures as TsSignature);
+  const fn = signature && (backend.signatureDeclaration(signature) as unknown as ts.SignatureDeclaration | undefined);
   if (!fn) return [];
   const properties = (derived.spec.parameters.properties ?? {}) as Record<string, JsonSchema>;
   const found: UndocumentedParameter[] = [];
@@ -52,6 +55,6 @@ export function undocumentedHint(tool: string, parameter: UndocumentedParameter)
     at,
     DiagnosticCode.undocumentedParameter,
     `tool "${tool}": the model sees "${parameter.name}" with no description. Fix: add "@param ${parameter.name} <what to pass>" to the function's TSDoc.`,
-    TS.DiagnosticCategory.Suggestion,
+    "suggestion",
   );
 }

@@ -1,10 +1,10 @@
 import type { JsonSchema } from "toolwright";
-import type ts from "typescript";
+import { type Backend, SymbolFlag, type TsSymbol, type TsType, TypeFlag } from "../backend/backend.js";
+import type { Node, TypeNode } from "../backend/syntax.js";
 import { type DocBlock, readDoc } from "../docs.js";
-import { TS } from "../typescript-host.js";
 import { withDoc } from "./keywords.js";
 import type { RuleContext, TypeRule } from "./rule.js";
-import { RULES } from "./rules.js";
+import { RULES, unionSchema } from "./rules.js";
 import { isLibSymbol } from "./type-facts.js";
 import { hintOf, type NodeHint } from "./type-node-hint.js";
 
@@ -34,33 +34,51 @@ export class SchemaConverter implements RuleContext {
   /** Shared definitions of recursive types, to be placed under the root's `$defs`. */
   readonly defs: Record<string, JsonSchema> = {};
   readonly issues: SchemaIssue[] = [];
-  private readonly stack: ts.Type[] = [];
-  private readonly recursive = new Set<ts.Type>();
-  private readonly names = new Map<ts.Type, string>();
+  private readonly stack: TsType[] = [];
+  private readonly recursive = new Set<TsType>();
+  private readonly names = new Map<TsType, string>();
   private path: string[] = [];
   /** Set once a root went too deep, so one runaway type gives one issue, not one per branch. */
   private tooDeep = false;
 
   constructor(
-    readonly checker: ts.TypeChecker,
+    readonly backend: Backend,
     private readonly rules: readonly TypeRule[] = RULES,
   ) {}
 
   /** Maps the type of one parameter (or the return type); `root` names it in issues. */
-  convertRoot(type: ts.Type, root: string, node?: ts.TypeNode): JsonSchema {
+  convertRoot(type: TsType, root: string, node?: TypeNode): JsonSchema {
     this.path = [root];
     this.tooDeep = false;
     return this.convert(type, "", node);
   }
 
-  convert(type: ts.Type, step: string, node?: ts.TypeNode): JsonSchema {
+  /**
+   * Maps a union the program holds no type for: a return type's branches with their
+   * promises awaited (`Promise<A> | B` is `A | B` to a caller). `whole` names it in issues.
+   */
+  convertRootUnion(members: readonly TsType[], root: string, whole: TsType): JsonSchema {
+    this.path = [root];
+    this.tooDeep = false;
+    return this.guarded(
+      whole,
+      () => "union",
+      () =>
+        unionSchema(
+          members.map((type) => ({ type, node: undefined })),
+          this,
+        ),
+    );
+  }
+
+  convert(type: TsType, step: string, node?: TypeNode): JsonSchema {
     this.path.push(step);
     try {
       if (this.path.length > MAX_DEPTH) {
         if (this.tooDeep) return {};
         this.tooDeep = true;
         return this.unsupported(
-          `a type that keeps expanding (more than ${MAX_DEPTH} levels, here \`${this.checker.typeToString(type)}\`)`,
+          `a type that keeps expanding (more than ${MAX_DEPTH} levels, here \`${this.backend.typeToString(type)}\`)`,
           "make the recursion go through the same named type at every level (a generic that wraps its argument anew, like `next?: Layer<T[]>`, never repeats), or flatten the type",
         );
       }
@@ -70,7 +88,7 @@ export class SchemaConverter implements RuleContext {
         return { $ref: `#/$defs/${this.defName(type)}` };
       }
       if (tracked) this.stack.push(type);
-      const hint = hintOf(node, this.checker);
+      const hint = hintOf(node, this.backend);
       const schema = withAliases(this.applyRule(type, hint), hint);
       if (!tracked) return schema;
       this.stack.pop();
@@ -82,12 +100,13 @@ export class SchemaConverter implements RuleContext {
     }
   }
 
-  convertProperty(property: ts.Symbol): { schema: JsonSchema; optional: boolean } {
-    const declaration = property.valueDeclaration ?? property.declarations?.[0];
-    const doc = declaration ? readDoc(declaration) : NO_DOC;
-    const type = this.checker.getTypeOfSymbol(property);
-    const schema = this.convert(type, `.${property.getName()}`, declaration && annotationOf(declaration));
-    const optional = (property.flags & TS.SymbolFlags.Optional) !== 0 || includesUndefined(type);
+  convertProperty(property: TsSymbol): { schema: JsonSchema; optional: boolean } {
+    const b = this.backend;
+    const declaration = b.valueDeclaration(property) ?? b.declarations(property)[0];
+    const doc = declaration ? readDoc(declaration, b.syntax) : NO_DOC;
+    const type = b.typeOfSymbol(property);
+    const schema = this.convert(type, `.${b.symbolName(property)}`, declaration && annotationOf(declaration, b));
+    const optional = (b.symbolFlags(property) & SymbolFlag.Optional) !== 0 || includesUndefined(type, b);
     return { schema: withDoc(schema, doc), optional };
   }
 
@@ -96,16 +115,27 @@ export class SchemaConverter implements RuleContext {
     return {};
   }
 
-  private applyRule(type: ts.Type, hint: NodeHint): JsonSchema {
+  private applyRule(type: TsType, hint: NodeHint): JsonSchema {
     let rule: TypeRule | undefined;
+    return this.guarded(
+      type,
+      () => rule?.name ?? "rule lookup",
+      () => {
+        rule = this.rules.find((r) => r.supports(type, this));
+        return rule ? rule.convert(type, this, hint.node) : {};
+      },
+    );
+  }
+
+  /** Runs one mapping step; a throw becomes an `internal` issue at the current path. */
+  private guarded(type: TsType, step: () => string, map: () => JsonSchema): JsonSchema {
     try {
-      rule = this.rules.find((r) => r.supports(type, this));
-      return rule ? rule.convert(type, this, hint.node) : {};
+      return map();
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       this.issues.push({
         path: this.shownPath(),
-        construct: `the type \`${this.checker.typeToString(type)}\`, on which toolwright's "${rule?.name ?? "rule lookup"}" step failed (${reason.slice(0, 200)})`,
+        construct: `the type \`${this.backend.typeToString(type)}\`, on which toolwright's "${step()}" step failed (${reason.slice(0, 200)})`,
         fix: "this is a toolwright bug, please report it with the type; until then use a simpler type here, or pass a hand-written schema with tool({ name, description, parameters, execute })",
         kind: "internal",
       });
@@ -124,18 +154,20 @@ export class SchemaConverter implements RuleContext {
    * and tuples (`type J = string | J[]` recurses through a union and an array). Lib types
    * other than arrays (Date, Map, ...) never do.
    */
-  private isTracked(type: ts.Type): boolean {
-    if (type.flags & (TS.TypeFlags.Union | TS.TypeFlags.Intersection)) return true;
-    if ((type.flags & TS.TypeFlags.Object) === 0) return false;
-    if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) return true;
-    return !isLibSymbol(type.getSymbol());
+  private isTracked(type: TsType): boolean {
+    const b = this.backend;
+    const flags = b.typeFlags(type);
+    if (flags & (TypeFlag.Union | TypeFlag.Intersection)) return true;
+    if ((flags & TypeFlag.Object) === 0) return false;
+    if (b.isArrayType(type) || b.isTupleType(type)) return true;
+    return !isLibSymbol(b.symbolOfType(type), b);
   }
 
-  private defName(type: ts.Type): string {
+  private defName(type: TsType): string {
     const known = this.names.get(type);
     if (known) return known;
     const base =
-      this.checker
+      this.backend
         .typeToString(type)
         .replace(/[^A-Za-z0-9_]+/g, "_")
         .replace(/^_+|_+$/g, "") || "Type";
@@ -148,10 +180,9 @@ export class SchemaConverter implements RuleContext {
 }
 
 /** The type annotation written on a property or parameter declaration, if any. */
-export function annotationOf(declaration: ts.Node): ts.TypeNode | undefined {
-  return (TS.isPropertySignature(declaration) ||
-    TS.isPropertyDeclaration(declaration) ||
-    TS.isParameter(declaration)) &&
+export function annotationOf(declaration: Node, backend: Backend): TypeNode | undefined {
+  const S = backend.syntax;
+  return (S.isPropertySignature(declaration) || S.isPropertyDeclaration(declaration) || S.isParameter(declaration)) &&
     declaration.type
     ? declaration.type
     : undefined;
@@ -161,8 +192,11 @@ export function annotationOf(declaration: ts.Node): ts.TypeNode | undefined {
  * `x: T | undefined` without `?`: a JSON sender can only say "undefined" by leaving the
  * key out, so such a member or parameter is optional.
  */
-export function includesUndefined(type: ts.Type): boolean {
-  return type.isUnion() && type.types.some((t) => (t.flags & TS.TypeFlags.Undefined) !== 0);
+export function includesUndefined(type: TsType, backend: Backend): boolean {
+  return (
+    (backend.typeFlags(type) & TypeFlag.Union) !== 0 &&
+    backend.typeMembers(type).some((t) => (backend.typeFlags(t) & TypeFlag.Undefined) !== 0)
+  );
 }
 
 /**

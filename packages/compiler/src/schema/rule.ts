@@ -1,17 +1,19 @@
 import type { JsonSchema } from "toolwright";
-import type ts from "typescript";
+import type { Backend, TsSymbol, TsType } from "../backend/backend.js";
+import type { TypeNode } from "../backend/syntax.js";
 
 /** What a rule may ask of the converter while it maps one type. */
 export interface RuleContext {
-  readonly checker: ts.TypeChecker;
+  /** The compiler's answers about types (TypeScript 5 or 7, the same questions). */
+  readonly backend: Backend;
   /**
    * Maps a nested type; `step` extends the path shown in diagnostics (`.city`, `[]`, `[0]`).
    * `node`, when known, is the annotation the type was written as: it carries aliases'
    * TSDoc and the source order of union members, which the checker's type has lost.
    */
-  convert(type: ts.Type, step: string, node?: ts.TypeNode): JsonSchema;
+  convert(type: TsType, step: string, node?: TypeNode): JsonSchema;
   /** Maps an object property, with its member comment and optionality applied. */
-  convertProperty(property: ts.Symbol): { schema: JsonSchema; optional: boolean };
+  convertProperty(property: TsSymbol): { schema: JsonSchema; optional: boolean };
   /** Records that JSON cannot carry this construct; returns an empty schema so mapping goes on. */
   unsupported(construct: string, fix: string): JsonSchema;
 }
@@ -24,6 +26,6 @@ export interface RuleContext {
  */
 export interface TypeRule {
   readonly name: string;
-  supports(type: ts.Type, ctx: RuleContext): boolean;
-  convert(type: ts.Type, ctx: RuleContext, node?: ts.TypeNode): JsonSchema;
+  supports(type: TsType, ctx: RuleContext): boolean;
+  convert(type: TsType, ctx: RuleContext, node?: TypeNode): JsonSchema;
 }

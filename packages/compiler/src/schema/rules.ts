@@ -1,52 +1,56 @@
 import type { JsonSchema } from "toolwright";
-import type ts from "typescript";
-import { TS } from "../typescript-host.js";
-import type { TypeRule } from "./rule.js";
+import { type Backend, SymbolFlag, type TsSymbol, type TsType, TypeFlag } from "../backend/backend.js";
+import type { Node, TypeNode } from "../backend/syntax.js";
+import type { RuleContext, TypeRule } from "./rule.js";
 import { templatePattern } from "./template-pattern.js";
-import { isLibSymbol, jsonTypeOf, libName, literalValue } from "./type-facts.js";
-import { elementNode, tupleElementNodes, unionMembersInSourceOrder } from "./type-node-hint.js";
+import { hasFlag, isLibSymbol, jsonTypeOf, libName } from "./type-facts.js";
+import { elementNode, tupleElementNodes, type UnionMember, unionMembersInSourceOrder } from "./type-node-hint.js";
+
+/** True when `t` has any of the {@link TypeFlag} bits in `flags`. */
+const is = (t: TsType, flags: number, ctx: RuleContext) => hasFlag(t, flags, ctx.backend);
+const PRIMITIVE = TypeFlag.String | TypeFlag.Number | TypeFlag.Boolean;
 
 /** `any` and `unknown` accept any JSON value. */
 const anyUnknownRule: TypeRule = {
   name: "any-unknown",
-  supports: (t) => (t.flags & (TS.TypeFlags.Any | TS.TypeFlags.Unknown)) !== 0,
+  supports: (t, ctx) => is(t, TypeFlag.Any | TypeFlag.Unknown, ctx),
   convert: () => ({}),
 };
 
 /** A type parameter left open (`function f<T>(x: T)`): the schema cannot know what T is. */
 const typeParameterRule: TypeRule = {
   name: "type-parameter",
-  supports: (t) => (t.flags & TS.TypeFlags.TypeParameter) !== 0,
+  supports: (t, ctx) => is(t, TypeFlag.TypeParameter, ctx),
   convert: (t, ctx) =>
     ctx.unsupported(
-      `the unresolved type parameter \`${ctx.checker.typeToString(t)}\``,
+      `the unresolved type parameter \`${ctx.backend.typeToString(t)}\``,
       "give the parameter a concrete type, or wrap the generic function in one with concrete types",
     ),
 };
 
 const bigintRule: TypeRule = {
   name: "bigint",
-  supports: (t) => (t.flags & TS.TypeFlags.BigIntLike) !== 0,
+  supports: (t, ctx) => is(t, TypeFlag.BigInt, ctx),
   convert: (_t, ctx) => ctx.unsupported("`bigint`", "use `number`, or a `string` of digits and convert it in the tool"),
 };
 
 const symbolRule: TypeRule = {
   name: "symbol",
-  supports: (t) => (t.flags & TS.TypeFlags.ESSymbolLike) !== 0,
+  supports: (t, ctx) => is(t, TypeFlag.ESSymbol, ctx),
   convert: (_t, ctx) => ctx.unsupported("`symbol`", "use a `string` or a string literal union"),
 };
 
 /** `undefined`, `void` and `never` alone carry no JSON value (optional members are handled by the caller). */
 const noValueRule: TypeRule = {
   name: "no-value",
-  supports: (t) => (t.flags & (TS.TypeFlags.Undefined | TS.TypeFlags.Void | TS.TypeFlags.Never)) !== 0,
+  supports: (t, ctx) => is(t, TypeFlag.Undefined | TypeFlag.Void | TypeFlag.Never, ctx),
   convert: (t, ctx) =>
-    ctx.unsupported(`\`${ctx.checker.typeToString(t)}\``, "make the member optional (`?`) or give it a data type"),
+    ctx.unsupported(`\`${ctx.backend.typeToString(t)}\``, "make the member optional (`?`) or give it a data type"),
 };
 
 const nullRule: TypeRule = {
   name: "null",
-  supports: (t) => (t.flags & TS.TypeFlags.Null) !== 0,
+  supports: (t, ctx) => is(t, TypeFlag.Null, ctx),
   convert: () => ({ type: "null" }),
 };
 
@@ -54,11 +58,13 @@ const nullRule: TypeRule = {
 const integerRule: TypeRule = {
   name: "integer",
   supports(t, ctx) {
-    if (!t.isIntersection() || !t.types.some((m) => (m.flags & TS.TypeFlags.Number) !== 0)) return false;
-    if (/^int(eger)?$/i.test(t.aliasSymbol?.getName() ?? "")) return true;
-    return t.types.some((m) =>
-      ctx.checker.getPropertiesOfType(m).some((p) => {
-        const v = literalValue(ctx.checker.getTypeOfSymbol(p), ctx.checker);
+    const b = ctx.backend;
+    if (!is(t, TypeFlag.Intersection, ctx) || !b.typeMembers(t).some((m) => is(m, TypeFlag.Number, ctx))) return false;
+    const alias = b.aliasOfType(t);
+    if (/^int(eger)?$/i.test(alias ? b.symbolName(alias) : "")) return true;
+    return b.typeMembers(t).some((m) =>
+      b.propertiesOfType(m).some((p) => {
+        const v = b.literalValue(b.typeOfSymbol(p));
         return v === "integer" || v === "int";
       }),
     );
@@ -67,17 +73,19 @@ const integerRule: TypeRule = {
 };
 
 /** Where an enum member is declared, so members keep the enum's own order. */
-function declaredAt(type: ts.Type): number {
-  return type.getSymbol()?.valueDeclaration?.pos ?? 0;
+function declaredAt(type: TsType, backend: Backend): number {
+  const symbol = backend.symbolOfType(type);
+  return (symbol && backend.valueDeclaration(symbol)?.pos) ?? 0;
 }
 
 /** A whole `enum` (string or numeric members), in declaration order. */
 const enumRule: TypeRule = {
   name: "enum",
-  supports: (t) => t.isUnion() && (t.flags & TS.TypeFlags.EnumLiteral) !== 0,
+  supports: (t, ctx) => is(t, TypeFlag.Union, ctx) && is(t, TypeFlag.EnumLiteral, ctx),
   convert(t, ctx) {
-    const members = [...(t as ts.UnionType).types].sort((a, b) => declaredAt(a) - declaredAt(b));
-    const values = members.map((m) => literalValue(m, ctx.checker));
+    const b = ctx.backend;
+    const members = [...b.typeMembers(t)].sort((x, y) => declaredAt(x, b) - declaredAt(y, b));
+    const values = members.map((m) => b.literalValue(m));
     const types = [...new Set(values.map(jsonTypeOf))];
     return { type: types.length === 1 ? types[0] : types, enum: values };
   },
@@ -86,81 +94,76 @@ const enumRule: TypeRule = {
 /** A single literal type (`"metric"`, `3`, `true`) or one enum member. */
 const literalRule: TypeRule = {
   name: "literal",
-  supports: (t) =>
-    (t.flags & (TS.TypeFlags.StringLiteral | TS.TypeFlags.NumberLiteral | TS.TypeFlags.BooleanLiteral)) !== 0,
+  supports: (t, ctx) => is(t, TypeFlag.StringLiteral | TypeFlag.NumberLiteral | TypeFlag.BooleanLiteral, ctx),
   convert(t, ctx) {
-    const value = literalValue(t, ctx.checker);
+    const value = ctx.backend.literalValue(t);
     return { type: jsonTypeOf(value), const: value };
   },
 };
 
 const primitiveRule: TypeRule = {
   name: "primitive",
-  supports: (t) => (t.flags & (TS.TypeFlags.String | TS.TypeFlags.Number | TS.TypeFlags.Boolean)) !== 0,
-  convert: (t) => ({
-    type: t.flags & TS.TypeFlags.String ? "string" : t.flags & TS.TypeFlags.Number ? "number" : "boolean",
+  supports: (t, ctx) => is(t, PRIMITIVE, ctx),
+  convert: (t, ctx) => ({
+    type: is(t, TypeFlag.String, ctx) ? "string" : is(t, TypeFlag.Number, ctx) ? "number" : "boolean",
   }),
 };
 
 /** Template literal types (`` `user-${number}` ``) become a string with an anchored `pattern`. */
 const templateLiteralRule: TypeRule = {
   name: "template-literal",
-  supports: (t) => (t.flags & TS.TypeFlags.TemplateLiteral) !== 0,
-  convert: (t) => ({ type: "string", pattern: templatePattern(t as ts.TemplateLiteralType) }),
+  supports: (t, ctx) => is(t, TypeFlag.TemplateLiteral, ctx),
+  convert: (t, ctx) => ({ type: "string", pattern: templatePattern(t, ctx.backend) }),
 };
 
 /** A branded primitive (`string & { __brand: "Email" }`) is its primitive on the wire. */
 const brandedPrimitiveRule: TypeRule = {
   name: "branded-primitive",
-  supports: (t) =>
-    t.isIntersection() &&
-    t.types.filter((m) => (m.flags & (TS.TypeFlags.String | TS.TypeFlags.Number | TS.TypeFlags.Boolean)) !== 0)
-      .length === 1,
+  supports: (t, ctx) =>
+    is(t, TypeFlag.Intersection, ctx) && ctx.backend.typeMembers(t).filter((m) => is(m, PRIMITIVE, ctx)).length === 1,
   convert(t, ctx) {
-    const primitive = (t as ts.IntersectionType).types.find(
-      (m) => (m.flags & (TS.TypeFlags.String | TS.TypeFlags.Number | TS.TypeFlags.Boolean)) !== 0,
-    );
+    const primitive = ctx.backend.typeMembers(t).find((m) => is(m, PRIMITIVE, ctx));
     return primitive ? ctx.convert(primitive, "") : {};
   },
 };
 
-function isBooleanLiteral(t: ts.Type): boolean {
-  return (t.flags & TS.TypeFlags.BooleanLiteral) !== 0;
+/**
+ * The schema of a union's members, in the order given: literal unions become `enum`,
+ * `X | null` becomes nullable, the rest `anyOf`. `undefined` members are dropped here
+ * (optionality is decided by the member or parameter). Every member keeps its own schema,
+ * so `string | 3` stays `string` or `3` (the ts-json-schema-generator bug that drops
+ * `string` cannot happen here). `node` is the union's annotation, when it names one member.
+ */
+export function unionSchema(members: readonly UnionMember[], ctx: RuleContext, node?: TypeNode): JsonSchema {
+  const isBooleanLiteral = (m: UnionMember) => is(m.type, TypeFlag.BooleanLiteral, ctx);
+  const present = members.filter((m) => !is(m.type, TypeFlag.Undefined | TypeFlag.Void, ctx));
+  const nullable = present.some((m) => is(m.type, TypeFlag.Null, ctx));
+  let rest = present.filter((m) => !is(m.type, TypeFlag.Null, ctx));
+  const booleans = rest.filter(isBooleanLiteral);
+  const wholeBoolean = booleans.length === 2;
+  const booleanAt = rest.findIndex(isBooleanLiteral);
+  if (wholeBoolean) rest = rest.filter((m) => !isBooleanLiteral(m));
+  const values = rest.map((m) => ctx.backend.literalValue(m.type));
+  if (rest.length > 1 && values.every((v) => v !== undefined) && !wholeBoolean) {
+    const all = nullable ? [...values, null] : values;
+    const types = [...new Set(all.map(jsonTypeOf))];
+    return { type: types.length === 1 ? types[0] : types, enum: all };
+  }
+  // `x?: LabId` is `string | undefined` to the checker: the annotation names the one member.
+  const schemas = rest.map((m) => ctx.convert(m.type, "", m.node ?? (rest.length === 1 ? node : undefined)));
+  if (wholeBoolean) schemas.splice(booleanAt, 0, { type: "boolean" });
+  if (nullable) return withNull(schemas);
+  return schemas.length === 1 ? (schemas[0] as JsonSchema) : { anyOf: schemas };
 }
 
-/**
- * Unions: literal unions become `enum`, `X | null` becomes nullable, the rest `anyOf`.
- * `undefined` members are dropped here (optionality is decided by the member or parameter).
- * Every member keeps its own schema, so `string | 3` stays `string` or `3` (the
- * ts-json-schema-generator bug that drops `string` cannot happen here).
- */
+/** Unions (see {@link unionSchema}), their members in the order the annotation lists them. */
 const unionRule: TypeRule = {
   name: "union",
-  supports: (t) => t.isUnion(),
-  convert(t, ctx, node) {
-    // Members in the order the annotation lists them: the checker orders them by when it
-    // created each type, which depends on what else it checked first.
-    const members = unionMembersInSourceOrder((t as ts.UnionType).types, node, ctx.checker).filter(
-      (m) => (m.type.flags & (TS.TypeFlags.Undefined | TS.TypeFlags.Void)) === 0,
-    );
-    const nullable = members.some((m) => (m.type.flags & TS.TypeFlags.Null) !== 0);
-    let rest = members.filter((m) => (m.type.flags & TS.TypeFlags.Null) === 0);
-    const booleans = rest.filter((m) => isBooleanLiteral(m.type));
-    const wholeBoolean = booleans.length === 2;
-    const booleanAt = rest.findIndex((m) => isBooleanLiteral(m.type));
-    if (wholeBoolean) rest = rest.filter((m) => !isBooleanLiteral(m.type));
-    const values = rest.map((m) => literalValue(m.type, ctx.checker));
-    if (rest.length > 1 && values.every((v) => v !== undefined) && !wholeBoolean) {
-      const all = nullable ? [...values, null] : values;
-      const types = [...new Set(all.map(jsonTypeOf))];
-      return { type: types.length === 1 ? types[0] : types, enum: all };
-    }
-    // `x?: LabId` is `string | undefined` to the checker: the annotation names the one member.
-    const schemas = rest.map((m) => ctx.convert(m.type, "", m.node ?? (rest.length === 1 ? node : undefined)));
-    if (wholeBoolean) schemas.splice(booleanAt, 0, { type: "boolean" });
-    if (nullable) return withNull(schemas);
-    return schemas.length === 1 ? (schemas[0] as JsonSchema) : { anyOf: schemas };
-  },
+  supports: (t, ctx) => is(t, TypeFlag.Union, ctx),
+  // The checker orders members by when it created each type, which depends on what else
+  // it checked first; the annotation's order is the author's.
+  convert: (t, ctx, node) =>
+    unionSchema(unionMembersInSourceOrder(ctx.backend.typeMembers(t), node, ctx.backend), ctx, node),
 };
 
 function withNull(schemas: JsonSchema[]): JsonSchema {
@@ -181,7 +184,7 @@ function withNull(schemas: JsonSchema[]): JsonSchema {
  */
 const dateRule: TypeRule = {
   name: "date",
-  supports: (t) => libName(t) === "Date",
+  supports: (t, ctx) => libName(t, ctx.backend) === "Date",
   convert: () => ({ type: "string", format: "date-time", "x-toolwright-date": true }),
 };
 
@@ -198,14 +201,14 @@ const LIB_FIXES: Readonly<Record<string, string>> = {
 /** Built-in classes JSON cannot carry: Map, Set, Promise, RegExp, typed arrays ... */
 const libClassRule: TypeRule = {
   name: "lib-class",
-  supports: (t) => {
-    const name = libName(t);
+  supports: (t, ctx) => {
+    const name = libName(t, ctx.backend);
     return name !== undefined && name !== "Array" && name !== "ReadonlyArray" && name !== "Object";
   },
   convert: (t, ctx) =>
     ctx.unsupported(
-      `\`${ctx.checker.typeToString(t)}\``,
-      LIB_FIXES[libName(t) ?? ""] ?? "use plain data: string, number, boolean, arrays and plain objects",
+      `\`${ctx.backend.typeToString(t)}\``,
+      LIB_FIXES[libName(t, ctx.backend) ?? ""] ?? "use plain data: string, number, boolean, arrays and plain objects",
     ),
 };
 
@@ -213,11 +216,10 @@ const libClassRule: TypeRule = {
 const functionRule: TypeRule = {
   name: "function",
   supports: (t, ctx) =>
-    ctx.checker.getSignaturesOfType(t, TS.SignatureKind.Call).length > 0 ||
-    ctx.checker.getSignaturesOfType(t, TS.SignatureKind.Construct).length > 0,
+    ctx.backend.signaturesOfType(t, "call").length > 0 || ctx.backend.signaturesOfType(t, "construct").length > 0,
   convert: (t, ctx) =>
     ctx.unsupported(
-      `the function type \`${ctx.checker.typeToString(t)}\``,
+      `the function type \`${ctx.backend.typeToString(t)}\``,
       "take data instead (e.g. a name or a string literal union) and choose the behaviour inside the tool",
     ),
 };
@@ -225,28 +227,28 @@ const functionRule: TypeRule = {
 /** Tuples (`[string, number?]`, with rest elements) map to `prefixItems`. */
 const tupleRule: TypeRule = {
   name: "tuple",
-  supports: (t, ctx) => ctx.checker.isTupleType(t),
+  supports: (t, ctx) => ctx.backend.isTupleType(t),
   convert(t, ctx, node) {
-    const reference = t as ts.TypeReference;
-    const flags = (reference.target as ts.TupleType).elementFlags;
-    const firstRest = flags.findIndex((f) => f & TS.ElementFlags.Variable);
-    if (firstRest !== -1 && flags.slice(firstRest + 1).some((f) => f & TS.ElementFlags.Fixed)) {
+    const elements = ctx.backend.tupleElements(t);
+    const isVariable = (e: string | undefined) => e === "rest" || e === "variadic";
+    const firstRest = elements.findIndex(isVariable);
+    if (firstRest !== -1 && elements.slice(firstRest + 1).some((e) => !isVariable(e))) {
       // JSON Schema fixes positions from the start only: it cannot say "the last item is a number".
       return ctx.unsupported(
-        `the tuple \`${ctx.checker.typeToString(t)}\`, whose rest element comes before fixed elements`,
+        `the tuple \`${ctx.backend.typeToString(t)}\`, whose rest element comes before fixed elements`,
         "put the fixed elements first (e.g. `[number, ...string[]]`) or take an object with named fields",
       );
     }
-    const args = ctx.checker.getTypeArguments(reference);
-    const nodes = tupleElementNodes(node);
+    const args = ctx.backend.typeArguments(t);
+    const nodes = tupleElementNodes(node, ctx.backend);
     const prefixItems: JsonSchema[] = [];
     let items: JsonSchema | false = false;
     args.forEach((arg, i) => {
       const schema = ctx.convert(arg, `[${i}]`, nodes[i]);
-      if ((flags[i] ?? 0) & TS.ElementFlags.Variable) items = schema;
+      if (isVariable(elements[i])) items = schema;
       else prefixItems.push(schema);
     });
-    const minItems = flags.filter((f) => f & TS.ElementFlags.Required).length;
+    const minItems = elements.filter((e) => e === "required").length;
     return {
       type: "array",
       ...(prefixItems.length > 0 ? { prefixItems } : {}),
@@ -260,10 +262,10 @@ const tupleRule: TypeRule = {
 /** `T[]`, `Array<T>`, `readonly T[]` and `ReadonlyArray<T>`. */
 const arrayRule: TypeRule = {
   name: "array",
-  supports: (t, ctx) => ctx.checker.isArrayType(t),
+  supports: (t, ctx) => ctx.backend.isArrayType(t),
   convert(t, ctx, node) {
-    const [element] = ctx.checker.getTypeArguments(t as ts.TypeReference);
-    return { type: "array", items: element ? ctx.convert(element, "[]", elementNode(node)) : {} };
+    const [element] = ctx.backend.typeArguments(t);
+    return { type: "array", items: element ? ctx.convert(element, "[]", elementNode(node, ctx.backend)) : {} };
   },
 };
 
@@ -271,17 +273,18 @@ const arrayRule: TypeRule = {
 const classInstanceRule: TypeRule = {
   name: "class-instance",
   supports: (t, ctx) => {
-    const symbol = t.getSymbol();
+    const b = ctx.backend;
+    const symbol = b.symbolOfType(t);
     return (
       symbol !== undefined &&
-      (symbol.flags & TS.SymbolFlags.Class) !== 0 &&
-      !isLibSymbol(symbol) &&
-      ctx.checker.getPropertiesOfType(t).some((p) => (p.flags & TS.SymbolFlags.Method) !== 0)
+      (b.symbolFlags(symbol) & SymbolFlag.Class) !== 0 &&
+      !isLibSymbol(symbol, b) &&
+      b.propertiesOfType(t).some((p) => (b.symbolFlags(p) & SymbolFlag.Method) !== 0)
     );
   },
   convert: (t, ctx) =>
     ctx.unsupported(
-      `an instance of class \`${ctx.checker.typeToString(t)}\` (it has methods)`,
+      `an instance of class \`${ctx.backend.typeToString(t)}\` (it has methods)`,
       "take a plain interface with the data fields and build the instance inside the tool",
     ),
 };
@@ -292,13 +295,13 @@ const classInstanceRule: TypeRule = {
  * which it happened to create the key literals; sorting by declaration makes the schema
  * the same whatever else the program checked first (every build path agrees).
  */
-function propertiesInOrder(t: ts.Type, checker: ts.TypeChecker): ts.Symbol[] {
-  const properties = checker.getPropertiesOfType(t);
-  if (((t as ts.ObjectType).objectFlags & TS.ObjectFlags.Mapped) === 0) return properties;
-  const places = new Map(properties.map((p) => [p, p.declarations?.[0]]));
+function propertiesInOrder(t: TsType, backend: Backend): readonly TsSymbol[] {
+  const properties = backend.propertiesOfType(t);
+  if ((backend.typeFlags(t) & TypeFlag.Mapped) === 0) return properties;
+  const places = new Map(properties.map((p) => [p, backend.declarations(p)[0]]));
   if ([...places.values()].some((d) => d === undefined)) return properties;
-  const key = (p: ts.Symbol) => {
-    const d = places.get(p) as ts.Declaration;
+  const key = (p: TsSymbol) => {
+    const d = places.get(p) as Node;
     return [d.getSourceFile().fileName, d.pos] as const;
   };
   return [...properties].sort((a, b) => {
@@ -314,26 +317,28 @@ function propertiesInOrder(t: ts.Type, checker: ts.TypeChecker): ts.Symbol[] {
  */
 const objectRule: TypeRule = {
   name: "object",
-  supports: (t) => (t.flags & (TS.TypeFlags.Object | TS.TypeFlags.Intersection | TS.TypeFlags.NonPrimitive)) !== 0,
+  supports: (t, ctx) => is(t, TypeFlag.Object | TypeFlag.Intersection | TypeFlag.NonPrimitive, ctx),
   convert(t, ctx) {
+    const b = ctx.backend;
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
-    for (const property of propertiesInOrder(t, ctx.checker)) {
+    for (const property of propertiesInOrder(t, b)) {
+      const name = b.symbolName(property);
       // Symbol-keyed members (brands) exist only in the type system; JSON never has them.
-      if (property.getName().startsWith("__@")) continue;
+      if (name.startsWith("__@")) continue;
       const { schema, optional } = ctx.convertProperty(property);
-      properties[property.getName()] = schema;
-      if (!optional) required.push(property.getName());
+      properties[name] = schema;
+      if (!optional) required.push(name);
     }
-    const indexes = ctx.checker.getIndexInfosOfType(t);
-    const index = indexes.find((i) => (i.keyType.flags & (TS.TypeFlags.String | TS.TypeFlags.Number)) !== 0);
+    const indexes = b.indexInfosOfType(t);
+    const index = indexes.find((i) => is(i.keyType, TypeFlag.String | TypeFlag.Number, ctx));
     // `[k: \`x-${string}\`]: string`: only keys matching the template are allowed.
     const patternProperties: Record<string, JsonSchema> = {};
     for (const info of indexes) {
-      const keys = info.keyType.isUnion() ? info.keyType.types : [info.keyType];
+      const keys = is(info.keyType, TypeFlag.Union, ctx) ? b.typeMembers(info.keyType) : [info.keyType];
       for (const key of keys) {
-        if (key.flags & TS.TypeFlags.TemplateLiteral) {
-          patternProperties[templatePattern(key as ts.TemplateLiteralType)] = ctx.convert(info.type, "[key]");
+        if (is(key, TypeFlag.TemplateLiteral, ctx)) {
+          patternProperties[templatePattern(key, b)] = ctx.convert(info.valueType, "[key]");
         }
       }
     }
@@ -342,7 +347,7 @@ const objectRule: TypeRule = {
       ...(Object.keys(properties).length > 0 ? { properties } : {}),
       ...(required.length > 0 ? { required } : {}),
       ...(Object.keys(patternProperties).length > 0 ? { patternProperties } : {}),
-      additionalProperties: index ? ctx.convert(index.type, "[key]") : (t.flags & TS.TypeFlags.NonPrimitive) !== 0,
+      additionalProperties: index ? ctx.convert(index.valueType, "[key]") : is(t, TypeFlag.NonPrimitive, ctx),
     };
   },
 };
@@ -353,7 +358,7 @@ const fallbackRule: TypeRule = {
   supports: () => true,
   convert: (t, ctx) =>
     ctx.unsupported(
-      `the type \`${ctx.checker.typeToString(t)}\``,
+      `the type \`${ctx.backend.typeToString(t)}\``,
       "use string, number, boolean, literals, arrays, tuples or plain objects",
     ),
 };

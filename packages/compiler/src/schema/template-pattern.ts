@@ -1,5 +1,4 @@
-import type ts from "typescript";
-import { TS } from "../typescript-host.js";
+import { type Backend, type TsType, TypeFlag } from "../backend/backend.js";
 
 // What TypeScript accepts in a `${number}` hole: any text `+text` reads as a finite
 // number, so exponents (`1e-7`, how JavaScript prints 0.0000001), a leading dot or sign,
@@ -15,15 +14,22 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function holeOf(type: ts.Type): string {
-  if (type.flags & TS.TypeFlags.Number) return NUMBER_HOLE;
-  if (type.flags & TS.TypeFlags.BigInt) return BIGINT_HOLE;
-  if (type.flags & TS.TypeFlags.Boolean) return BOOLEAN_HOLE;
+function holeOf(type: TsType, backend: Backend): string {
+  const flags = backend.typeFlags(type);
+  if (flags & TypeFlag.Number) return NUMBER_HOLE;
+  if (flags & TypeFlag.BigInt) return BIGINT_HOLE;
+  if (flags & TypeFlag.Boolean) return BOOLEAN_HOLE;
   return STRING_HOLE;
 }
 
 /** The anchored regular expression that matches exactly the strings of a template literal type. */
-export function templatePattern(type: ts.TemplateLiteralType): string {
-  const body = type.texts.map((text, i) => escapeRegExp(text) + (type.types[i] ? holeOf(type.types[i]) : "")).join("");
+export function templatePattern(type: TsType, backend: Backend): string {
+  const { texts, types } = backend.templateParts(type);
+  const body = texts
+    .map((text, i) => {
+      const hole = types[i];
+      return escapeRegExp(text) + (hole ? holeOf(hole, backend) : "");
+    })
+    .join("");
   return `^${body}$`;
 }

@@ -1,6 +1,6 @@
-import type ts from "typescript";
+import { type Backend, SymbolFlag, type TsType, TypeFlag } from "../backend/backend.js";
+import type { TypeAliasDeclaration, TypeNode, TypeReferenceNode } from "../backend/syntax.js";
 import { type DocBlock, readDoc } from "../docs.js";
-import { TS } from "../typescript-host.js";
 
 /**
  * What the written annotation says beyond the checker's type. The checker erases aliases
@@ -9,7 +9,7 @@ import { TS } from "../typescript-host.js";
  */
 export interface NodeHint {
   /** The structural node the type was written as, after following plain aliases. */
-  readonly node: ts.TypeNode | undefined;
+  readonly node: TypeNode | undefined;
   /** Aliases passed through on the way, innermost first. */
   readonly aliases: readonly { readonly name: string; readonly doc: DocBlock }[];
 }
@@ -18,12 +18,12 @@ const NO_HINT: NodeHint = { node: undefined, aliases: [] };
 // Alias chains are short in practice; the cap only stops a pathological cycle.
 const MAX_ALIAS_HOPS = 16;
 
-function aliasDeclaration(node: ts.TypeReferenceNode, checker: ts.TypeChecker): ts.TypeAliasDeclaration | undefined {
-  let symbol = checker.getSymbolAtLocation(node.typeName);
-  if (symbol && symbol.flags & TS.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  const declaration = symbol?.declarations?.find(TS.isTypeAliasDeclaration);
-  if (!declaration || declaration.getSourceFile().hasNoDefaultLib) return undefined;
-  return declaration;
+function aliasDeclaration(node: TypeReferenceNode, backend: Backend): TypeAliasDeclaration | undefined {
+  let symbol = backend.symbolAtLocation(node.typeName);
+  if (symbol && backend.symbolFlags(symbol) & SymbolFlag.Alias) symbol = backend.aliasedSymbol(symbol);
+  const declaration = symbol && backend.declarations(symbol).find((d) => backend.syntax.isTypeAliasDeclaration(d));
+  if (!declaration || backend.isDefaultLibraryFile(declaration.getSourceFile().fileName)) return undefined;
+  return declaration as TypeAliasDeclaration;
 }
 
 /**
@@ -31,18 +31,18 @@ function aliasDeclaration(node: ts.TypeReferenceNode, checker: ts.TypeChecker): 
  * collecting each alias's name and TSDoc. A generic alias stops the walk: its body is
  * written in terms of type parameters, which no longer match the instantiated type.
  */
-export function hintOf(node: ts.TypeNode | undefined, checker: ts.TypeChecker): NodeHint {
+export function hintOf(node: TypeNode | undefined, backend: Backend): NodeHint {
   if (!node) return NO_HINT;
+  const S = backend.syntax;
   const aliases: { name: string; doc: DocBlock }[] = [];
-  let current: ts.TypeNode = node;
+  let current: TypeNode = node;
   for (let hop = 0; hop < MAX_ALIAS_HOPS; hop++) {
-    if (TS.isParenthesizedTypeNode(current)) current = current.type;
-    else if (TS.isTypeOperatorNode(current) && current.operator === TS.SyntaxKind.ReadonlyKeyword)
-      current = current.type;
-    else if (TS.isTypeReferenceNode(current)) {
-      const declaration = aliasDeclaration(current, checker);
+    if (S.isParenthesizedTypeNode(current)) current = current.type;
+    else if (S.isReadonlyTypeOperator(current)) current = current.type;
+    else if (S.isTypeReferenceNode(current)) {
+      const declaration = aliasDeclaration(current, backend);
       if (!declaration) break;
-      aliases.unshift({ name: declaration.name.text, doc: readDoc(declaration) });
+      aliases.unshift({ name: declaration.name.text, doc: readDoc(declaration, S) });
       if (current.typeArguments || declaration.typeParameters) return { node: undefined, aliases };
       current = declaration.type;
     } else break;
@@ -51,23 +51,31 @@ export function hintOf(node: ts.TypeNode | undefined, checker: ts.TypeChecker): 
 }
 
 /** The element's node of an array annotation (`T[]`, `Array<T>`, `ReadonlyArray<T>`). */
-export function elementNode(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+export function elementNode(node: TypeNode | undefined, backend: Backend): TypeNode | undefined {
   if (!node) return undefined;
-  if (TS.isArrayTypeNode(node)) return node.elementType;
-  if (TS.isTypeReferenceNode(node) && node.typeArguments?.length === 1) return node.typeArguments[0];
+  const S = backend.syntax;
+  if (S.isArrayTypeNode(node)) return node.elementType;
+  if (S.isTypeReferenceNode(node) && node.typeArguments?.length === 1) return node.typeArguments[0];
   return undefined;
 }
 
 /** The nodes of a tuple annotation's elements, rest and optional markers removed. */
-export function tupleElementNodes(node: ts.TypeNode | undefined): readonly (ts.TypeNode | undefined)[] {
-  if (!node || !TS.isTupleTypeNode(node)) return [];
+export function tupleElementNodes(node: TypeNode | undefined, backend: Backend): readonly (TypeNode | undefined)[] {
+  const S = backend.syntax;
+  if (!node || !S.isTupleTypeNode(node)) return [];
   return node.elements.map((element) => {
-    let inner: ts.TypeNode = TS.isNamedTupleMember(element) ? element.type : element;
-    if (TS.isRestTypeNode(inner) || TS.isOptionalTypeNode(inner)) inner = inner.type;
-    return TS.isRestTypeNode(element) || (TS.isNamedTupleMember(element) && element.dotDotDotToken)
-      ? elementNode(inner)
+    let inner: TypeNode = S.isNamedTupleMember(element) ? element.type : element;
+    if (S.isRestTypeNode(inner) || S.isOptionalTypeNode(inner)) inner = inner.type;
+    return S.isRestTypeNode(element) || (S.isNamedTupleMember(element) && element.dotDotDotToken)
+      ? elementNode(inner, backend)
       : inner;
   });
+}
+
+/** A union member with the node it was written as, when the annotation names it alone. */
+export interface UnionMember {
+  readonly type: TsType;
+  readonly node: TypeNode | undefined;
 }
 
 /**
@@ -77,16 +85,16 @@ export function tupleElementNodes(node: ts.TypeNode | undefined): readonly (ts.T
  * the named ones.
  */
 export function unionMembersInSourceOrder(
-  members: readonly ts.Type[],
-  node: ts.TypeNode | undefined,
-  checker: ts.TypeChecker,
-): { type: ts.Type; node: ts.TypeNode | undefined }[] {
-  if (!node || !TS.isUnionTypeNode(node)) return members.map((type) => ({ type, node: undefined }));
-  const order: { type: ts.Type; node: ts.TypeNode | undefined }[] = [];
-  const place = new Map<ts.Type, number>();
+  members: readonly TsType[],
+  node: TypeNode | undefined,
+  backend: Backend,
+): UnionMember[] {
+  if (!node || !backend.syntax.isUnionTypeNode(node)) return members.map((type) => ({ type, node: undefined }));
+  const order: UnionMember[] = [];
+  const place = new Map<TsType, number>();
   for (const written of node.types) {
-    const type = checker.getTypeFromTypeNode(written);
-    const expanded = type.isUnion() ? type.types : [type];
+    const type = backend.typeFromTypeNode(written);
+    const expanded = backend.typeFlags(type) & TypeFlag.Union ? backend.typeMembers(type) : [type];
     for (const member of expanded) {
       if (place.has(member)) continue;
       place.set(member, order.length);

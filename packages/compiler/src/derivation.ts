@@ -1,0 +1,162 @@
+import type { RejectedSpec, ToolSpec } from "toolwright";
+import type { Backend, TsType } from "./backend/backend.js";
+import type { Node, SourceFile } from "./backend/syntax.js";
+import { descriptionCheck, effectFlagWarning, nameCheck } from "./checks.js";
+import { type DeriveContext, deriveSpec, signatureOf } from "./derive.js";
+import { DiagnosticCode, type Finding, finding } from "./diagnostics.js";
+import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
+import { rejectedSpec } from "./rejection.js";
+import { sameTool } from "./same-tool.js";
+import { SiteReach } from "./site-reach.js";
+import { findToolSites, type ToolSite } from "./sites.js";
+import { targetChecks } from "./target-check.js";
+import { ToolwrightTypes } from "./toolwright-types.js";
+
+/** A tool site with what the emitters write there: its spec, or the marker of a rejected site. */
+export interface EmittedSite {
+  readonly site: ToolSite;
+  readonly spec: ToolSpec | RejectedSpec;
+}
+
+/** One tool site with the spec derived for it. */
+export interface DerivedSite extends EmittedSite {
+  readonly spec: ToolSpec;
+}
+
+/** Everything derived from one source file, with toolwright's diagnostics as {@link Finding}s. */
+export interface DerivedFile {
+  readonly sites: readonly DerivedSite[];
+  /** Sites with build errors, each with the marker that makes creating the tool throw them. */
+  readonly rejected: readonly EmittedSite[];
+  readonly findings: readonly Finding[];
+}
+
+const EMPTY: DerivedFile = { sites: [], rejected: [], findings: [] };
+
+/** {@link deriveSpec}, with any failure inside toolwright turned into a diagnostic at the site. */
+function deriveSafely(site: ToolSite, context: DeriveContext): ReturnType<typeof deriveSpec> {
+  try {
+    return deriveSpec(site, context);
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return {
+      problems: [
+        {
+          node: site.node,
+          code: DiagnosticCode.internalError,
+          message: `toolwright failed while deriving this tool (${reason.slice(0, 200)}). Fix: this is a toolwright bug, please report it with the tool's types; until then pass a hand-written schema with tool({ name, description, parameters, execute }).`,
+        },
+      ],
+    };
+  }
+}
+
+/**
+ * The derivation of one program, whichever compiler holds it: finds every tool site,
+ * derives its spec and runs the build-time checks, asking the compiler only through its
+ * {@link Backend}. Files are derived once per program; entry points (the transformer, the
+ * bundler plugins, the CLI) only decide how to write the sites into their output.
+ */
+export class Derivation {
+  readonly types: ToolwrightTypes;
+  readonly reach: SiteReach;
+  private readonly files = new Map<string, DerivedFile>();
+
+  constructor(readonly backend: Backend) {
+    this.types = new ToolwrightTypes(backend);
+    this.reach = new SiteReach(backend, this.types);
+  }
+
+  /** True when a file may hold tool sites (it reaches toolwright); the rest need no walk. */
+  mayHoldSites(file: SourceFile): boolean {
+    return !file.isDeclarationFile && this.types.present && this.reach.canHoldSites(file);
+  }
+
+  /** {@link deriveFiles} for one file. */
+  deriveFile(file: SourceFile, options: CompilerOptions = {}): DerivedFile {
+    return this.deriveFiles([file], options).get(file.fileName) ?? EMPTY;
+  }
+
+  /**
+   * Derives several files: their sites are found first, then the types those sites read
+   * are announced to the backend at once ({@link Backend.prefetch}), then each spec is
+   * derived. Results are kept per file for the life of the program.
+   */
+  deriveFiles(files: readonly SourceFile[], options: CompilerOptions = {}): ReadonlyMap<string, DerivedFile> {
+    const out = new Map<string, DerivedFile>();
+    const pending: { file: SourceFile; sites: ToolSite[] }[] = [];
+    for (const file of files) {
+      const cached = this.files.get(file.fileName);
+      if (cached) out.set(file.fileName, cached);
+      else if (!this.mayHoldSites(file)) out.set(file.fileName, EMPTY);
+      else pending.push({ file, sites: findToolSites(file, this) });
+    }
+    this.backend.prefetch(() => pending.flatMap(({ sites }) => sites.flatMap((site) => this.rootTypes(site))));
+    const resolved = resolveOptions(options);
+    for (const { file, sites } of pending) {
+      const result = this.derive(sites, resolved);
+      this.files.set(file.fileName, result);
+      out.set(file.fileName, result);
+    }
+    return out;
+  }
+
+  /** The types a site's spec is made of: its function's parameters and return type. */
+  private rootTypes(site: ToolSite): TsType[] {
+    const found = signatureOf(site, this.backend);
+    const signatures = Array.isArray(found) ? found : [found];
+    return signatures.length !== 1
+      ? []
+      : signatures.flatMap((signature) => [
+          ...this.backend.typesOfSymbols(this.backend.signatureParameters(signature)),
+          this.backend.returnTypeOfSignature(signature),
+        ]);
+  }
+
+  private derive(found: readonly ToolSite[], options: ReturnType<typeof resolveOptions>): DerivedFile {
+    const checks = [
+      nameCheck,
+      descriptionCheck(options.minDescriptionLength),
+      ...targetChecks(options.targets),
+      ...options.checks,
+    ];
+    const findings: Finding[] = [];
+    const report: ReportFn = (node: Node, code, message) => findings.push(finding(node, code, message));
+    const context: DeriveContext = {
+      backend: this.backend,
+      types: this.types,
+      options,
+      rootDir: this.backend.currentDirectory(),
+    };
+    const sites: DerivedSite[] = [];
+    const rejected: EmittedSite[] = [];
+    const seen = new Map<string, ToolSpec>();
+    for (const site of found) {
+      const before = findings.length;
+      const { spec, problems } = deriveSafely(site, context);
+      for (const problem of problems) report(problem.node, problem.code, problem.message);
+      if (!spec) {
+        rejected.push({ site, spec: rejectedSpec(findings.slice(before), context.rootDir) });
+        continue;
+      }
+      for (const check of checks) check(spec, site.node, report);
+      const first = seen.get(spec.name);
+      if (first === undefined) seen.set(spec.name, spec);
+      else if (!sameTool(first, spec)) {
+        report(
+          site.node,
+          DiagnosticCode.duplicateName,
+          `tool name "${spec.name}" is already used by the tool on line ${first.source.line} of this file; the model could not tell them apart. Fix: pass a different { name: "..." } to one of them.`,
+        );
+      }
+      // A site with errors gets no spec at all: the build fails, and if its output runs
+      // anyway, creating the tool throws the build's errors instead of using a partial schema.
+      if (findings.length === before) sites.push({ site, spec });
+      else rejected.push({ site, spec: rejectedSpec(findings.slice(before), context.rootDir) });
+      // Counted after the errors, so a warned site keeps its spec.
+      const warning = options.requireEffectFlags ? effectFlagWarning(spec, site.node) : undefined;
+      if (warning) findings.push(warning);
+    }
+    return { sites, rejected, findings };
+  }
+}
