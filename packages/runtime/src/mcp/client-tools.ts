@@ -3,11 +3,27 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Capability } from "../policy/capabilities.js";
 import type { InvokableTool } from "../tools/tool-types.js";
+import { ServerConnection, type TransportFactory } from "./connection.js";
 import { portableName, uniqueName } from "./names.js";
 import { remoteTool } from "./remote-tool.js";
+import { takesTasks } from "./task-call.js";
 
-/** A connected SDK `Client`, or a transport that `mcpTools` connects a new client over. */
-export type McpSource = Client | Transport;
+/**
+ * Where `mcpTools` finds a server: a connected SDK `Client`, a transport it connects a new
+ * client over, or a function that makes the transport, which it calls again to start the
+ * server anew when it exited (a stdio server whose process ended).
+ */
+export type McpSource = Client | Transport | TransportFactory;
+
+/** The tools of {@link mcpTools}: an array, with `close()` for the connections `mcpTools` made. */
+export interface McpToolList extends Array<InvokableTool> {
+  /**
+   * Closes every connection `mcpTools` opened itself (over a transport or a function that
+   * makes one; stdio servers it started are stopped). A `Client` that was passed in stays
+   * open: close it yourself.
+   */
+  close(): Promise<void>;
+}
 
 /** Options of {@link mcpTools}. */
 export interface McpToolsOptions {
@@ -37,22 +53,37 @@ export interface McpToolsOptions {
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
 
+type Sources = McpSource | Readonly<Record<string, McpSource>>;
+
 /** Duck-typed, so a client made with another copy of the SDK is still recognised. */
-function isClient(source: McpSource | Readonly<Record<string, McpSource>>): source is Client {
+function isClient(source: Sources): source is Client {
   const candidate = source as Partial<Client>;
   return typeof candidate.callTool === "function" && typeof candidate.listTools === "function";
 }
 
-function isTransport(source: McpSource | Readonly<Record<string, McpSource>>): source is Transport {
+function isTransport(source: Sources): source is Transport {
   const candidate = source as Partial<Transport>;
   return typeof candidate.start === "function" && typeof candidate.send === "function";
 }
 
-async function connected(source: McpSource): Promise<Client> {
-  if (isClient(source)) return source;
+function isOne(source: Sources): source is McpSource {
+  return typeof source === "function" || isClient(source) || isTransport(source);
+}
+
+/** The source's connection, and whether `mcpTools` opened it (and so closes it). */
+async function connected(
+  source: McpSource,
+  key: string | undefined,
+): Promise<{ connection: ServerConnection; own: boolean }> {
+  if (isClient(source)) {
+    const name = () => source.getServerVersion()?.name ?? key ?? "(unnamed)";
+    return { connection: new ServerConnection(source, name, undefined), own: false };
+  }
   const client = new Client({ name: "toolwright", version: "0.1.0" });
-  await client.connect(source);
-  return client;
+  const name = () => client.getServerVersion()?.name ?? key ?? "(unnamed)";
+  const factory = typeof source === "function" ? source : undefined;
+  const transport = factory ? await factory() : (source as Transport);
+  return { connection: await ServerConnection.open(client, transport, factory, name), own: true };
 }
 
 async function listAll(client: Client): Promise<McpTool[]> {
@@ -68,14 +99,33 @@ async function listAll(client: Client): Promise<McpTool[]> {
 
 interface ServerTools {
   readonly key: string | undefined;
-  readonly client: Client;
+  readonly connection: ServerConnection;
+  readonly own: boolean;
   readonly tools: McpTool[];
 }
 
 async function load(key: string | undefined, source: McpSource, options: McpToolsOptions): Promise<ServerTools> {
-  const client = await connected(source);
-  const tools = await listAll(client);
-  return { key, client, tools: options.filter ? tools.filter(options.filter) : tools };
+  const { connection, own } = await connected(source, key);
+  const listed = await listAll(connection.client);
+  const kept = options.filter ? listed.filter(options.filter) : listed;
+  return { key, connection, own, tools: withoutUncallable(connection, kept) };
+}
+
+/**
+ * Tools the server runs only as tasks (`execution.taskSupport: "required"`) are called as
+ * tasks when the server says it takes them; a server that does not (an inconsistent
+ * listing) would refuse every call, so those tools are left out, with a warning naming them.
+ */
+function withoutUncallable(connection: ServerConnection, tools: McpTool[]): McpTool[] {
+  if (takesTasks(connection.client)) return tools;
+  const taskOnly = tools.filter((t) => t.execution?.taskSupport === "required");
+  if (taskOnly.length === 0) return tools;
+  process.emitWarning(
+    `MCP server ${connection.name()} marks ${taskOnly.map((t) => `"${t.name}"`).join(", ")} as callable only as tasks ` +
+      `(execution.taskSupport: "required") but does not declare the tasks capability, so those tools are left out.`,
+    { code: "TOOLWRIGHT_MCP_TASK_TOOLS" },
+  );
+  return tools.filter((t) => !taskOnly.includes(t));
 }
 
 /**
@@ -91,35 +141,38 @@ async function load(key: string | undefined, source: McpSource, options: McpTool
  *
  * Each tool has `invoke(args, ctx?)`, as `tool()` tools have: validate, call, serialize.
  *
- * Given a transport, `mcpTools` connects a client over it; close the transport when done.
- * Given a `Client`, it uses it as it is.
+ * Given a transport, `mcpTools` connects a client over it; given a function that makes a
+ * transport, it does the same and calls the function again to start a server that exited
+ * (a stdio server whose process ended) on the next call, up to 3 times in a row with a
+ * growing wait. `close()` on the list closes what `mcpTools` opened. Given a `Client`, it
+ * uses it as it is.
+ *
+ * A server that stops answering fails the calls waiting on it at once, naming the server
+ * and the cause, and a call the server reports progress on reaches `ctx.progress` (a
+ * `tool-progress` event of `agent.stream()`). Tools the server runs only as MCP tasks are
+ * called as tasks.
  *
  * @example
  * ```ts
  * import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
  * import { mcpTools } from "toolwright/mcp";
  *
- * const transport = new StdioClientTransport({ command: "npx", args: ["@modelcontextprotocol/server-everything"] });
- * const agent = new Agent({ name: "helper", model, tools: [...(await mcpTools(transport)), localTool] });
- * try { await agent.run("Add 2 and 3") } finally { await transport.close() }
+ * const remote = await mcpTools(() => new StdioClientTransport({ command: "npx", args: ["@modelcontextprotocol/server-everything"] }));
+ * const agent = new Agent({ name: "helper", model, tools: [...remote, localTool] });
+ * try { await agent.run("Add 2 and 3") } finally { await remote.close() }
  * ```
  */
-export async function mcpTools(
-  source: McpSource | Readonly<Record<string, McpSource>>,
-  options: McpToolsOptions = {},
-): Promise<InvokableTool[]> {
-  const named = !isClient(source) && !isTransport(source);
-  const servers = named
-    ? await Promise.all(Object.entries(source).map(([key, one]) => load(key, one, options)))
-    : [await load(undefined, source, options)];
+export async function mcpTools(source: Sources, options: McpToolsOptions = {}): Promise<McpToolList> {
+  const servers = isOne(source)
+    ? [await load(undefined, source, options)]
+    : await Promise.all(Object.entries(source).map(([key, one]) => load(key, one, options)));
 
   const uses = new Map<string, number>();
   for (const server of servers) for (const t of server.tools) uses.set(t.name, (uses.get(t.name) ?? 0) + 1);
 
   const taken = new Set<string>();
-  const result: InvokableTool[] = [];
+  const result = [] as unknown as McpToolList;
   for (const server of servers) {
-    const serverName = server.client.getServerVersion()?.name ?? server.key ?? "(unnamed)";
     for (const remote of server.tools) {
       const clash = (uses.get(remote.name) ?? 0) > 1;
       const prefix = server.key !== undefined ? (clash ? server.key : undefined) : options.prefix;
@@ -127,9 +180,8 @@ export async function mcpTools(
       const approval =
         typeof options.needsApproval === "function" ? options.needsApproval(remote) : options.needsApproval;
       result.push(
-        remoteTool(server.client, remote, {
+        remoteTool(server.connection, remote, {
           name: uniqueName(wanted, taken),
-          serverName,
           needsApproval: approval,
           capabilities:
             typeof options.capabilities === "function"
@@ -141,5 +193,11 @@ export async function mcpTools(
       );
     }
   }
+  Object.defineProperty(result, "close", {
+    enumerable: false,
+    value: async () => {
+      await Promise.all(servers.filter((s) => s.own).map((s) => s.connection.close()));
+    },
+  });
   return result;
 }

@@ -11,8 +11,9 @@
  * const remote = await mcpTools(transport, { prefix: "files" });
  * ```
  */
-export type { McpSource, McpToolsOptions } from "./client-tools.js";
+export type { McpSource, McpToolList, McpToolsOptions } from "./client-tools.js";
 export { mcpTools } from "./client-tools.js";
+export type { TransportFactory } from "./connection.js";
 export type { McpHttpOptions, McpServerHandle } from "./http.js";
 export { serveMcpHttp } from "./http.js";
 export type { McpAccessOptions } from "./http-access.js";

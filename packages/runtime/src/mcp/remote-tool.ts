@@ -1,19 +1,25 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ErrorCode, McpError, type Tool as McpTool, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type Tool as McpTool,
+  type Progress,
+  type ToolAnnotations,
+} from "@modelcontextprotocol/sdk/types.js";
 import { ToolError } from "../errors.js";
 import type { ToolContext } from "../invoke/context.js";
 import type { Capability } from "../policy/capabilities.js";
 import { withInvoke } from "../tools/function-tool.js";
 import type { JsonSchema, ToolFlags } from "../tools/spec.js";
 import type { InvokableTool, ToolArgs } from "../tools/tool-types.js";
+import { failureText, isConnectionFailure, type ServerConnection } from "./connection.js";
 import { contentText } from "./content.js";
+import { callAsTask } from "./task-call.js";
 
 /** How one remote tool becomes a toolwright tool; filled in by `mcpTools`. */
 export interface RemoteToolOptions {
   /** The name the model sees (portable, unique); the server is still called with its own name. */
   readonly name: string;
-  /** The server's name, for descriptions and error messages. */
-  readonly serverName: string;
   readonly needsApproval?: boolean;
   /** What the tool touches, for the agent's trifecta policy. */
   readonly capabilities?: readonly Capability[] | undefined;
@@ -49,62 +55,29 @@ function withoutSchemaUri(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-/** Socket-level failures: the request may not have reached the server, or its answer was lost on the way. */
-const NETWORK_CODES = new Set([
-  "ECONNRESET",
-  "ECONNREFUSED",
-  "ECONNABORTED",
-  "EPIPE",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EAI_AGAIN",
-  "UND_ERR_SOCKET",
-  "UND_ERR_CLOSED",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-
-/** The error and its causes, outermost first (a few levels: causes can form a cycle). */
-function causes(error: unknown): Error[] {
-  const chain: Error[] = [];
-  for (let e = error; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
-  return chain;
-}
-
 /**
- * Errors that say the way to the server failed, not the tool: worth a retry for tools that
- * allow it. The SDK reports a closed connection and its own request timeout as `McpError`s;
- * a transport that could not deliver a request throws what its network layer threw (fetch
- * rejects with a `TypeError` "fetch failed" whose cause is the socket error).
+ * Failures worth a retry for tools that allow one: the way to the server failed (the request
+ * may never have run), or the SDK's own request timeout ended it.
  */
 function isTransient(error: unknown): boolean {
-  if (error instanceof McpError) {
-    return error.code === ErrorCode.ConnectionClosed || error.code === ErrorCode.RequestTimeout;
-  }
-  return causes(error).some(
-    (e) =>
-      (e instanceof TypeError && e.message === "fetch failed") ||
-      NETWORK_CODES.has(String((e as NodeJS.ErrnoException).code)),
-  );
-}
-
-/** The message with its causes' messages, so "fetch failed" also says why. */
-function failureText(error: unknown): string {
-  const chain = causes(error);
-  return chain.length > 0 ? chain.map((e) => e.message).join(": ") : String(error);
+  return isConnectionFailure(error) || (error instanceof McpError && error.code === ErrorCode.RequestTimeout);
 }
 
 /**
  * One tool of an MCP server as a toolwright tool, with `invoke` as `tool()` tools have: its schema is the server's
  * own `inputSchema` (so the loop validates against it before anything is sent), its flags
  * come from the server's annotations, and a call is one `tools/call` request that
- * `ctx.signal` cancels (the server gets `notifications/cancelled`).
+ * `ctx.signal` cancels (the server gets `notifications/cancelled`). The request carries a
+ * `progressToken`: the server's progress reaches `ctx.progress` (a `tool-progress` event of
+ * the agent's stream). A tool the server runs only as a task is called as one.
  */
-export function remoteTool(client: Client, remote: McpTool, options: RemoteToolOptions): InvokableTool {
+export function remoteTool(connection: ServerConnection, remote: McpTool, options: RemoteToolOptions): InvokableTool {
+  const serverName = connection.name;
+  const asTask = remote.execution?.taskSupport === "required";
   const outputSchema = remote.outputSchema ? withoutSchemaUri(remote.outputSchema) : undefined;
   return withInvoke({
     name: options.name,
-    description: remote.description ?? remote.title ?? `Tool "${remote.name}" of the MCP server ${options.serverName}.`,
+    description: remote.description ?? remote.title ?? `Tool "${remote.name}" of the MCP server ${serverName()}.`,
     parameters: withoutSchemaUri(remote.inputSchema),
     ...(outputSchema ? { outputSchema } : {}),
     flags: flagsOf(remote.annotations),
@@ -112,16 +85,25 @@ export function remoteTool(client: Client, remote: McpTool, options: RemoteToolO
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.capabilities?.length ? { capabilities: options.capabilities } : {}),
     async execute(args: ToolArgs, ctx: ToolContext<never>) {
-      let result: Awaited<ReturnType<Client["callTool"]>>;
+      const onprogress = (report: Progress) => ctx.progress(report.progress, report.total, report.message);
+      let result: CallToolResult;
       try {
-        result = await client.callTool({ name: remote.name, arguments: { ...args } }, undefined, {
-          signal: ctx.signal,
-          timeout: options.requestTimeoutMs,
-        });
+        result = await connection.request(
+          (client, signal, progressToken) => {
+            const params = { name: remote.name, arguments: { ...args }, _meta: { progressToken } };
+            const request = { signal, timeout: options.requestTimeoutMs };
+            return asTask
+              ? callAsTask(client, params, request, ctx.log)
+              : (client.callTool(params, undefined, request) as Promise<CallToolResult>);
+          },
+          ctx.signal,
+          onprogress,
+        );
       } catch (error) {
         // A timeout or a cancel is the engine's to report; pass it through untouched.
         if (ctx.signal.aborted) throw error;
-        throw new ToolError(`MCP server ${options.serverName} failed on tool "${remote.name}": ${failureText(error)}`, {
+        if (error instanceof ToolError) throw error;
+        throw new ToolError(`MCP server ${serverName()} failed on tool "${remote.name}": ${failureText(error)}`, {
           retryable: isTransient(error),
           cause: error,
         });

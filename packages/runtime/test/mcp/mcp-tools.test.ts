@@ -4,9 +4,12 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type JSONRPCMessage, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Agent } from "../../src/agent/agent.js";
 import { ToolError } from "../../src/errors.js";
 import { runTool } from "../../src/invoke/run-tool.js";
 import { mcpTools } from "../../src/mcp/index.js";
+import type { AgentStreamEvent } from "../../src/runner/run-result.js";
+import { FakeModel } from "../../src/testing/index.js";
 import type { Tool } from "../../src/tools/tool-types.js";
 import { validateArguments } from "../../src/validation/arguments.js";
 import { everythingTransport } from "./everything.js";
@@ -24,6 +27,28 @@ async function call(tool: Tool, raw: unknown, signal?: AbortSignal) {
   const check = validateArguments(tool, raw);
   if (!check.ok) throw check.error;
   return runTool(tool, check.args, signal ? { signal } : {});
+}
+
+/** An in-process server listing one tool that only runs as a task, without declaring the tasks capability. */
+async function inconsistentServer(): Promise<{ client: Client; close: () => Promise<void> }> {
+  const server = new Server({ name: "half-tasks", version: "1.0.0" }, { capabilities: { tools: {} } });
+  const schema = { type: "object" as const, properties: {} };
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [
+      {
+        name: "research",
+        description: "Runs as a task only.",
+        inputSchema: schema,
+        execution: { taskSupport: "required" },
+      },
+      { name: "ping_me", description: "An ordinary tool.", inputSchema: schema },
+    ],
+  }));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "tasks-check", version: "1.0.0" });
+  await client.connect(clientSide);
+  return { client, close: () => client.close() };
 }
 
 /** Every message the client sent to the first server, in order: what that server received. */
@@ -179,6 +204,61 @@ describe("mcpTools against @modelcontextprotocol/server-everything (child proces
     );
     expect(combined.map((t) => t.name)).toEqual(["alpha_echo", "beta_echo"]);
     expect(combined.every((t) => t.needsApproval === false)).toBe(true);
+  });
+
+  it("sends a progressToken, and the server's progress reaches the agent's stream as tool-progress events", async () => {
+    const model = FakeModel.script([
+      { toolCalls: [{ name: "trigger-long-running-operation", args: { duration: 0.4, steps: 2 } }] },
+      "done",
+    ]);
+    const agent = new Agent({ name: "progress", model, tools: [named("trigger-long-running-operation")] });
+    const events: AgentStreamEvent[] = [];
+    for await (const event of agent.stream("run it")) events.push(event);
+    const request = await sentMessage(
+      (m) =>
+        "method" in m &&
+        m.method === "tools/call" &&
+        m.params?.name === "trigger-long-running-operation" &&
+        (m.params?.arguments as { steps?: number } | undefined)?.steps === 2,
+    );
+    expect("params" in request && request.params?._meta?.progressToken).toBeDefined();
+    const progress = events.filter((e) => e.type === "tool-progress");
+    expect(progress.map(({ progress, total, toolName }) => ({ progress, total, toolName }))).toEqual([
+      { progress: 1, total: 2, toolName: "trigger-long-running-operation" },
+      { progress: 2, total: 2, toolName: "trigger-long-running-operation" },
+    ]);
+    const result = events.find((e) => e.type === "tool-result");
+    expect(result?.type === "tool-result" && result.message.content).toMatch(/Long running operation completed/);
+  });
+
+  it("calls a tool the server runs only as a task (execution.taskSupport: required) as a task", async () => {
+    const research = named("simulate-research-query");
+    const result = await call(research, { topic: "tides" });
+    expect(result.content).toMatch(/^# Research Report: tides/);
+    // Created with tools/call and a task parameter, then polled and fetched.
+    const created = await sentMessage(
+      (m) => "method" in m && m.method === "tools/call" && m.params?.name === "simulate-research-query",
+    );
+    expect("params" in created && created.params?.task).toBeDefined();
+    expect(sent.some((m) => "method" in m && m.method === "tasks/result")).toBe(true);
+  });
+
+  it("leaves out task-only tools of a server that does not take tasks, with a warning naming them", async () => {
+    const { client, close } = await inconsistentServer();
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on("warning", listen);
+    try {
+      const listed = await mcpTools(client);
+      expect(listed.map((t) => t.name)).toEqual(["ping_me"]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((w) => w.message)).toEqual([
+        'MCP server half-tasks marks "research" as callable only as tasks (execution.taskSupport: "required") but does not declare the tasks capability, so those tools are left out.',
+      ]);
+    } finally {
+      process.off("warning", listen);
+      await close();
+    }
   });
 
   it("turns the server's isError result into a ToolError carrying the server's message", async () => {
