@@ -23,6 +23,14 @@ export class ToolDefinitionError extends ToolwrightError {
 }
 
 /**
+ * A `schema<T>()` is defined wrongly: the build gave it no spec (the transformer did not run
+ * on its file, or rejected `T`), or its options are wrong. Found when the schema is made.
+ */
+export class SchemaDefinitionError extends ToolwrightError {
+  override name = "SchemaDefinitionError";
+}
+
+/**
  * One problem found in a value, as data. `path` is a JSON Pointer into the arguments
  * (`""` for the whole object, `/items/0/qty` for a nested value).
  */

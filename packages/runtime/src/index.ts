@@ -5,6 +5,7 @@ export {
   AgentConfigError,
   Retry,
   RunStateError,
+  SchemaDefinitionError,
   ToolArgumentError,
   ToolDefinitionError,
   ToolError,
@@ -45,6 +46,12 @@ export type {
   ToolChoice,
   ToolDefinition,
 } from "./model/model.js";
+export type { GeneratedSchemaEntry } from "./output/generated-schemas.js";
+export { lookupGeneratedSchema, registerSchemas } from "./output/generated-schemas.js";
+export type { SchemaOptions } from "./output/schema.js";
+export { schema } from "./output/schema.js";
+export type { CompiledSchema, SchemaSpec } from "./output/spec.js";
+export { isSchemaSpec, SCHEMA_SPEC_VERSION } from "./output/spec.js";
 export type { ApprovalTier } from "./policy/autonomy.js";
 export type { Capability } from "./policy/capabilities.js";
 export { CAPABILITIES } from "./policy/capabilities.js";
@@ -94,6 +101,10 @@ export type { SubAgentToolOptions } from "./runner/sub-agent.js";
 export type { CallRecord, Interruption, LogLine, RunStatus, StepRecord } from "./runner/types.js";
 export type { ModelPrice, PriceTable } from "./runner/usage.js";
 export { DEFAULT_PRICES } from "./runner/usage.js";
+export { JSON_SCHEMA_TARGETS } from "./standard/json-schema.js";
+export type { JsonOf, Schema, SchemaCheck, StandardProps } from "./standard/schema.js";
+export type { ToolSchemas } from "./standard/tool-schemas.js";
+export { toolSchemas } from "./standard/tool-schemas.js";
 export type { ToolMethodDecorator } from "./tools/decorators.js";
 export type { DescriptorArgs, ToolDescriptor } from "./tools/define-tool.js";
 export { bindArguments } from "./tools/function-tool.js";

@@ -79,7 +79,7 @@ function thrown(error: unknown): string {
 }
 
 /** The issue of a value {@link cloneArguments} refused. */
-function readIssue(error: ArgumentReadError): ValidationIssue {
+export function readIssue(error: ArgumentReadError): ValidationIssue {
   const { path } = error;
   switch (error.problem) {
     case "too_deep":

@@ -85,14 +85,25 @@ function problemLines(heading: string, issues: readonly ValidationIssue[], cover
   return lines;
 }
 
+/**
+ * The message of a value that does not fit its schema (a typed answer, a Standard Schema's
+ * `validate`): `heading`, every issue on its own line, then `advice`.
+ */
+export function valueFeedback(
+  heading: string,
+  issues: readonly ValidationIssue[],
+  advice: string,
+  complete = true,
+): string {
+  return capped(problemLines(heading, issues, complete ? "all" : "capped"), advice);
+}
+
 /** The message of a `ToolShapeError`: for the tool's author, not the model. */
 export function shapeFeedback(toolName: string, issues: readonly ValidationIssue[], complete = true): string {
-  return capped(
-    problemLines(
-      `tool "${toolName}" returned a value that does not match its declared return type:`,
-      issues,
-      complete ? "all" : "capped",
-    ),
+  return valueFeedback(
+    `tool "${toolName}" returned a value that does not match its declared return type:`,
+    issues,
     "Fix the tool so it returns what its signature promises, or widen the return type.",
+    complete,
   );
 }

@@ -18,7 +18,11 @@ type Made = GeneratedCheck | false;
 const MADE = Symbol();
 const made = new WeakMap<GeneratedValidator, Made>();
 
-function checkOf(factory: GeneratedValidator | undefined, schema: JsonSchema): GeneratedCheck | undefined {
+/** The check `factory` makes for `schema`, made on its first use; `undefined` without a factory or when it cannot make one. */
+export function generatedCheckOf(
+  factory: GeneratedValidator | undefined,
+  schema: JsonSchema,
+): GeneratedCheck | undefined {
   if (typeof factory !== "function") return undefined;
   let check = (factory as { [MADE]?: Made })[MADE] ?? made.get(factory);
   if (check === undefined) {
@@ -44,6 +48,8 @@ export function generatedCheck(tool: Tool, what: "parameters" | "outputSchema"):
   const spec = (tool as { readonly spec?: ToolSpec }).spec;
   if (spec === undefined) return undefined;
   const schema: JsonSchema | undefined = tool[what];
-  if (what === "parameters") return schema === spec.parameters ? checkOf(spec.validator, schema) : undefined;
-  return schema !== undefined && schema === spec.outputSchema ? checkOf(spec.outputValidator, schema) : undefined;
+  if (what === "parameters") return schema === spec.parameters ? generatedCheckOf(spec.validator, schema) : undefined;
+  return schema !== undefined && schema === spec.outputSchema
+    ? generatedCheckOf(spec.outputValidator, schema)
+    : undefined;
 }
