@@ -41,10 +41,13 @@ function runAs() {
 }
 
 /**
- * Starts a server; returns its connection settings (for `pg`) and `stop()`, which stops it
- * and removes its folder. `durable: false` turns fsync off, for tests that never crash the machine.
+ * Starts a server; returns its connection settings (for `pg`), `restart(mode)` (pg_ctl's
+ * `fast` or `immediate`, the latter a crash of the server, not of the machine), and
+ * `stop()`, which stops it and removes its folder. `durable: false` turns fsync off, for
+ * tests that never crash the machine; commits then do not wait for the WAL either, unless
+ * `synchronousCommit` (for tests that crash the server: a commit it answered survives it).
  */
-export async function startLocalPostgres({ durable = true } = {}) {
+export async function startLocalPostgres({ durable = true, synchronousCommit = durable } = {}) {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), "toolwright-pg-"));
   const user = runAs();
@@ -56,7 +59,8 @@ export async function startLocalPostgres({ durable = true } = {}) {
   try {
     run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"]);
     const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c max_connections=200"];
-    if (!durable) options.push("-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off");
+    if (!durable) options.push("-c fsync=off", "-c full_page_writes=off");
+    if (!synchronousCommit) options.push("-c synchronous_commit=off");
     run("pg_ctl", ["-D", data, "-l", join(dir, "server.log"), "-o", options.join(" "), "-w", "-t", "60", "start"]);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -67,6 +71,9 @@ export async function startLocalPostgres({ durable = true } = {}) {
     config: { host: "127.0.0.1", port, user: "postgres", database: "postgres" },
     connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
     dir,
+    restart(mode = "fast") {
+      run("pg_ctl", ["-D", data, "-l", join(dir, "server.log"), "-m", mode, "-w", "-t", "60", "restart"]);
+    },
     stop() {
       if (stopped) return;
       stopped = true;

@@ -4,10 +4,10 @@ import type { Agent } from "../agent/agent.js";
 import type { Message } from "../model/messages.js";
 import type { RunResult } from "../runner/run-result.js";
 import { RunState } from "../runner/run-state.js";
+import type { StoreError } from "./errors.js";
 import { Journal } from "./journal.js";
 import { reconcile } from "./reconcile.js";
 import type { ClaimedRun, RunStore } from "./run-store.js";
-import { decodeState } from "./stored-state.js";
 
 /** Options of every durable run. */
 export interface DurableOptions<Deps = unknown> {
@@ -18,10 +18,19 @@ export interface DurableOptions<Deps = unknown> {
   readonly signal?: AbortSignal;
   /** How long a worker holds a run without renewing (default 30,000 ms; renewed every third of it). */
   readonly leaseMs?: number;
-  /** This worker's name in leases (default: host, process id and a random part). */
+  /**
+   * This worker's name (default: host, process id and a random part). A lease is written
+   * under it and a part of its own per claim (`<workerId>#<claim>`), as `RunHeldError` shows.
+   */
   readonly workerId?: string;
   /** Overrides the agent's `maxTurns` for the runs this call drives. */
   readonly maxTurns?: number;
+  /**
+   * Told about each write of a run that failed because the database did (a lost connection,
+   * a restart, a file locked past `busyTimeoutMs`): the write is tried again while the lease
+   * lasts, and if none succeeds the run is let go like a dead worker's (see docs/durable-runs.md).
+   */
+  readonly onStoreError?: (error: StoreError, runId: string) => void;
 }
 
 /** Options of {@link startRun} and {@link submitRun}. */
@@ -41,6 +50,15 @@ export function defaultWorkerId(): string {
 }
 
 /**
+ * The owner one claim's lease is written under: the worker and a part of the claim's own.
+ * Two drives of one run in one worker then never pass for each other: one stalled past its
+ * lease (a blocked event loop), and the same worker's later claim of the run it let lapse.
+ */
+export function leaseOwner(workerId: string): string {
+  return `${workerId}#${randomUUID().slice(0, 8)}`;
+}
+
+/**
  * Runs `agent` durably: every model turn and tool call is checkpointed in `store`, so the
  * run can be resumed by id in any process, and approvals can be given through the store.
  *
@@ -56,9 +74,9 @@ export async function startRun<Deps>(
   input: string | readonly Message[],
   options: StartOptions<Deps>,
 ): Promise<RunResult> {
-  const workerId = options.workerId ?? defaultWorkerId();
-  const run = await created(agent, input, options, workerId);
-  return drive(agent, run, { ...options, workerId });
+  const owner = leaseOwner(options.workerId ?? defaultWorkerId());
+  const run = await created(agent, input, options, owner);
+  return drive(agent, run, { ...options, owner });
 }
 
 /**
@@ -92,9 +110,9 @@ export async function resumeRun<Deps>(
   runId: string,
   options: DurableOptions<Deps>,
 ): Promise<RunResult> {
-  const workerId = options.workerId ?? defaultWorkerId();
-  const claimed = await options.store.claim(runId, workerId, options.leaseMs ?? DEFAULT_LEASE_MS);
-  return drive(agent, claimed, { ...options, workerId });
+  const owner = leaseOwner(options.workerId ?? defaultWorkerId());
+  const claimed = await options.store.claim(runId, owner, options.leaseMs ?? DEFAULT_LEASE_MS, agent);
+  return drive(agent, claimed, { ...options, owner });
 }
 
 async function created<Deps>(
@@ -112,33 +130,36 @@ async function created<Deps>(
     input: [...history, ...given],
     ...(sessionId === undefined ? {} : { sessionId }),
   };
-  await store.create({ ...run, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, ...(owner ? { owner } : {}) });
+  await store.create({
+    ...run,
+    tools: agent.toolNames,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    ...(owner ? { owner } : {}),
+  });
   return { ...run, calls: [] };
 }
 
-/** Runs a claimed run to its end (or pause) under this worker's lease. */
+/** Runs a claimed run to its end (or pause) under the lease of `owner` (see {@link leaseOwner}). */
 export async function drive<Deps>(
   agent: Agent<Deps>,
   claimed: ClaimedRun,
-  options: DurableOptions<Deps> & { readonly workerId: string },
+  options: DurableOptions<Deps> & { readonly owner: string },
 ): Promise<RunResult> {
-  // Aborted by the journal when the lease is lost; the run also stops on the caller's signal.
-  const abort = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
-  const journal = new Journal(
-    options.store,
-    claimed.runId,
-    options.workerId,
-    claimed.sessionId,
-    options.leaseMs ?? DEFAULT_LEASE_MS,
-    abort,
-    claimed.calls,
-  );
+  const journal = new Journal({
+    store: options.store,
+    runId: claimed.runId,
+    owner: options.owner,
+    sessionId: claimed.sessionId,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    calls: claimed.calls,
+    onStoreError: options.onStoreError,
+  });
+  // Aborted by the journal when it lets the run go; the run also stops on the caller's signal.
+  const signal = options.signal ? AbortSignal.any([options.signal, journal.signal]) : journal.signal;
   let input: RunState | readonly Message[] = claimed.input;
-  if (claimed.state) {
-    const snapshot = decodeState(claimed.runId, agent, claimed.state);
-    reconcile(snapshot, claimed.calls, agent.tools, (name, args) => agent.validateArgs(name, args));
-    input = new RunState(agent, snapshot);
+  if (claimed.snapshot) {
+    reconcile(claimed.snapshot, claimed.calls, agent.tools, (name, args) => agent.validateArgs(name, args));
+    input = new RunState(agent, claimed.snapshot);
   }
   const runOptions = {
     deps: options.deps as Deps,
@@ -157,9 +178,13 @@ export async function drive<Deps>(
       }
     }
   } catch (error) {
-    if (journal.lost) throw journal.lost;
+    // Let go (lease lost, store unavailable): whoever claims it next goes on from what was recorded.
+    if (journal.stopped) throw journal.stopped;
     // Stopped by the caller's signal: the lease lapses and the run is picked up again later.
-    if (!options.signal?.aborted) await journal.fail(error);
+    if (options.signal?.aborted) throw error;
+    // The run's own outcome. Should the store refuse to record it, the run is let go instead,
+    // and the caller still learns how it ended.
+    await journal.fail(error).catch(() => undefined);
     throw error;
   } finally {
     journal.stopHeartbeat();

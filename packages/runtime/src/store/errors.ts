@@ -12,6 +12,30 @@ export class StoreError extends ToolwrightError {
   }
 }
 
+/**
+ * The database could not be reached, dropped the connection, or stayed locked past the
+ * busy timeout: a fault of the database, not of the run. The operation wrote nothing,
+ * unless the connection dropped while it committed; every store operation may be tried
+ * again. During a run, toolwright retries its own writes (see `onStoreError`).
+ */
+export class StoreUnavailableError extends StoreError {
+  override name = "StoreUnavailableError";
+  constructor(
+    /** What was being done: `claim`, `callFinished`, `checkpoint` ... */
+    readonly operation: string,
+    cause: unknown,
+    runId?: string,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `the store's database is unavailable (${reason}) for ${operation}${runId === undefined ? "" : ` of run "${runId}"`}: ` +
+        "try again once it is back (a PostgreSQL restart or failover, or a SQLite file locked by another process past busyTimeoutMs).",
+      runId,
+    );
+    this.cause = cause;
+  }
+}
+
 /** No run with this id is in the store. */
 export class RunNotFoundError extends StoreError {
   override name = "RunNotFoundError";

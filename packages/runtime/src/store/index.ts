@@ -14,6 +14,7 @@ export {
   SchemaVersionError,
   StoredRunError,
   StoreError,
+  StoreUnavailableError,
 } from "./errors.js";
 export { SCHEMA_VERSION } from "./migrations.js";
 export type { PostgresStore, PostgresStoreOptions } from "./postgres-store.js";
@@ -23,6 +24,7 @@ export type {
   ClaimedRun,
   NewRun,
   RecordedOutcome,
+  RunAgent,
   RunFilter,
   RunStore,
   StoredRun,

@@ -45,12 +45,20 @@ function schemaV1(time: "INTEGER" | "BIGINT"): string {
       );`;
 }
 
+/**
+ * Version 2: the tool names of a run's agent (JSON, sorted), kept from its creation, so a
+ * queued run with no checkpoint yet is claimed only by an agent with the same tools. Rows
+ * of version 1 have none; for them the checkpoint's own record of the tools is checked.
+ */
+const schemaV2 = "ALTER TABLE toolwright_runs ADD COLUMN tools TEXT;";
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     sqlite: schemaV1("INTEGER"),
     postgres: schemaV1("BIGINT"),
   },
+  { version: 2, sqlite: schemaV2, postgres: schemaV2 },
 ];
 
 /** The newest schema version this toolwright knows. */

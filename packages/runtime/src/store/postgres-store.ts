@@ -1,22 +1,29 @@
 import pg from "pg";
 import type { Message } from "../model/messages.js";
-import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError } from "./errors.js";
+import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError, StoredRunError } from "./errors.js";
+import { isPostgresOutage, outageOf } from "./faults.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import {
   type CallRow,
   checkClaimable,
+  checkRetriable,
   claimedRun,
+  errorText,
+  listedRun,
+  NEW_RUN_COLUMNS,
   newRunValues,
   type RunRow,
   stateOf,
   statusOf,
   storedRun,
+  toolsText,
 } from "./rows.js";
 import type {
   Checkpoint,
   ClaimedRun,
   NewRun,
   RecordedOutcome,
+  RunAgent,
   RunFilter,
   RunStore,
   StoredRun,
@@ -42,16 +49,24 @@ const MIGRATION_LOCK = 720_412;
  * A {@link RunStore} on PostgreSQL (`pg`), for many workers on many machines. Leases are
  * taken with row locks: a worker looking for work skips rows another worker is claiming
  * (`FOR UPDATE SKIP LOCKED`), so no two workers ever take the same run.
+ *
+ * Every pool and every connection it lends has an `error` listener: a connection the
+ * server ends (a restart, a failover, an idle timeout) is dropped from the pool instead of
+ * crashing the process, the operation using it fails with `StoreUnavailableError`, and the
+ * next one opens a new connection.
  */
 export class PostgresStore implements RunStore {
   readonly #pool: pg.Pool;
   /** Connections whose commits do not wait for the disk (see {@link RELAXED_COMMIT}). */
   readonly #relaxed: pg.Pool;
+  #closed = false;
 
   private constructor(options: PostgresStoreOptions) {
     this.#pool = new pg.Pool(options);
     const relaxed = [options.options, RELAXED_COMMIT].filter(Boolean).join(" ");
     this.#relaxed = new pg.Pool({ ...options, options: relaxed });
+    // An idle connection that ended: pg-pool has removed it already; the next query opens another.
+    for (const pool of [this.#pool, this.#relaxed]) pool.on("error", () => {});
   }
 
   /** Connects and migrates. */
@@ -68,47 +83,67 @@ export class PostgresStore implements RunStore {
 
   async create(run: NewRun): Promise<void> {
     const now = Date.now();
-    const inserted = await this.#pool.query(
-      `INSERT INTO toolwright_runs (run_id, agent, session_id, status, input, lease_owner, lease_until, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (run_id) DO NOTHING`,
-      newRunValues(run, now),
-    );
+    const inserted = await this.#query("create", run.runId, this.#pool, {
+      text: `INSERT INTO toolwright_runs (${NEW_RUN_COLUMNS}, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (run_id) DO NOTHING`,
+      values: newRunValues(run, now),
+    });
     if (inserted.rowCount === 0) throw new RunExistsError(run.runId);
   }
 
-  async claim(runId: string, owner: string, leaseMs: number): Promise<ClaimedRun> {
-    return this.#tx(async (db) => {
+  async claim(runId: string, owner: string, leaseMs: number, agent: RunAgent): Promise<ClaimedRun> {
+    return this.#tx("claim", runId, async (db) => {
       const row = (await db.query<RunRow>("SELECT * FROM toolwright_runs WHERE run_id = $1 FOR UPDATE", [runId]))
         .rows[0];
       if (!row) throw new RunNotFoundError(runId);
       const now = Date.now();
       checkClaimable(row, owner, now);
-      return this.#take(db, row, owner, now + leaseMs);
+      // Read and checked before the lease is written: a refused claim changes nothing.
+      const claimed = claimedRun(row, await this.#calls(db, runId), agent);
+      await db.query(
+        "UPDATE toolwright_runs SET status = 'running', lease_owner = $1, lease_until = $2 WHERE run_id = $3",
+        [owner, now + leaseMs, runId],
+      );
+      return claimed;
     });
   }
 
-  async claimNext(agents: readonly string[], owner: string, leaseMs: number): Promise<ClaimedRun | undefined> {
+  async claimNext(agents: readonly RunAgent[], owner: string, leaseMs: number): Promise<ClaimedRun | undefined> {
     if (agents.length === 0) return undefined;
     const now = Date.now();
     // One statement: the row is locked, skipped by every other claimer, and taken at once.
     const row = (
-      await this.#pool.query<RunRow>({
+      await this.#query<RunRow>("claimNext", undefined, this.#pool, {
         name: "toolwright_claim_next",
         text: `UPDATE toolwright_runs SET status = 'running', lease_owner = $3, lease_until = $4
          WHERE run_id = (
            SELECT run_id FROM toolwright_runs
            WHERE agent = ANY($1) AND (status = 'ready' OR (status = 'running' AND lease_until < $2))
+             AND (tools IS NULL OR (agent, tools) IN (SELECT * FROM unnest($1::text[], $5::text[])))
            ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
-        values: [agents, now, owner, now + leaseMs],
+        values: [agents.map((a) => a.name), now, owner, now + leaseMs, agents.map((a) => toolsText(a.toolNames))],
       })
     ).rows[0];
+    if (!row) return undefined;
     // The run's calls change only under its lease, which is this worker's now.
-    return row ? claimedRun(row, await this.#calls(this.#pool, row.run_id)) : undefined;
+    const calls = await this.#calls(this.#pool, row.run_id);
+    try {
+      return claimedRun(row, calls, agents.find((a) => a.name === row.agent) as RunAgent);
+    } catch (error) {
+      if (!(error instanceof StoredRunError)) throw error;
+      // Taken out of the queue, so the next claim goes on with the other runs.
+      await this.#query("claimNext", row.run_id, this.#pool, {
+        text: `UPDATE toolwright_runs SET status = 'failed', error = $1, lease_owner = NULL, lease_until = 0, updated_at = $2
+         WHERE run_id = $3 AND lease_owner = $4`,
+        values: [errorText(error), Date.now(), row.run_id, owner],
+      });
+      throw error;
+    }
   }
 
   async renew(runId: string, owner: string, leaseMs: number): Promise<void> {
-    const done = await this.#relaxed.query({
+    const done = await this.#query("renew", runId, this.#relaxed, {
       name: "toolwright_renew",
       text: "UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3",
       values: [Date.now() + leaseMs, runId, owner],
@@ -119,11 +154,13 @@ export class PostgresStore implements RunStore {
   async checkpoint(runId: string, owner: string, checkpoint: Checkpoint, leaseMs: number): Promise<void> {
     const now = Date.now();
     const held = checkpoint.status === "running";
-    await this.#tx(async (db) => {
+    await this.#tx("checkpoint", runId, async (db) => {
+      // Under this worker's lease, or (tried again after an answer lost with the connection) exactly as already written.
       const done = await db.query<{ session_id: string | null }>(
         `UPDATE toolwright_runs SET state = $1, state_digest = $10, status = $2, output = $3, error = $4, lease_owner = $5,
            lease_until = $6, updated_at = $7
-         WHERE run_id = $8 AND lease_owner = $9 RETURNING session_id`,
+         WHERE run_id = $8 AND (lease_owner = $9 OR (lease_owner IS NULL AND status = $2 AND state_digest = $10))
+         RETURNING session_id`,
         [
           checkpoint.state.text,
           checkpoint.status,
@@ -159,7 +196,7 @@ export class PostgresStore implements RunStore {
     const now = Date.now();
     // One statement, so one transaction: the lease check, the turn's state and the call's start.
     // Prepared once per connection (named): the hot statements skip parsing and planning.
-    const done = await this.#pool.query({
+    const done = await this.#query("callStarted", runId, this.#pool, {
       name: "toolwright_call_started",
       text: `WITH held AS (
          UPDATE toolwright_runs SET state = COALESCE($4, state), state_digest = COALESCE($5, state_digest),
@@ -186,7 +223,7 @@ export class PostgresStore implements RunStore {
     owner: string,
     call: { readonly callKey: string; readonly attempt: number; readonly outcome: RecordedOutcome },
   ): Promise<void> {
-    const done = await this.#relaxed.query({
+    const done = await this.#query("callFinished", runId, this.#relaxed, {
       name: "toolwright_call_finished",
       text: `UPDATE toolwright_calls SET status = 'finished', outcome = $1
        WHERE run_id = $2 AND call_key = $3 AND attempt = $4
@@ -208,39 +245,51 @@ export class PostgresStore implements RunStore {
     await this.#decide(runId, callId, { kind: "reject", ...(message === undefined ? {} : { message }) });
   }
 
+  async retry(runId: string): Promise<void> {
+    await this.#tx("retry", runId, async (db) => {
+      const row = (await db.query<RunRow>("SELECT * FROM toolwright_runs WHERE run_id = $1 FOR UPDATE", [runId]))
+        .rows[0];
+      if (!row) throw new RunNotFoundError(runId);
+      checkRetriable(row);
+      await db.query(
+        `UPDATE toolwright_runs SET status = 'ready', error = NULL, lease_owner = NULL, lease_until = 0, updated_at = $1
+         WHERE run_id = $2`,
+        [Date.now(), runId],
+      );
+    });
+  }
+
   async get(runId: string): Promise<StoredRun | undefined> {
-    const row = (await this.#pool.query<RunRow>("SELECT * FROM toolwright_runs WHERE run_id = $1", [runId])).rows[0];
+    const found = await this.#query<RunRow>("get", runId, this.#pool, {
+      text: "SELECT * FROM toolwright_runs WHERE run_id = $1",
+      values: [runId],
+    });
+    const row = found.rows[0];
     return row ? storedRun(row) : undefined;
   }
 
   async list(filter: RunFilter = {}): Promise<StoredRun[]> {
-    const rows = await this.#pool.query<RunRow>(
-      `SELECT * FROM toolwright_runs WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR agent = $2)
+    const rows = await this.#query<RunRow>("list", undefined, this.#pool, {
+      text: `SELECT * FROM toolwright_runs WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR agent = $2)
        ORDER BY updated_at LIMIT $3`,
-      [filter.status ?? null, filter.agent ?? null, filter.limit ?? 100],
-    );
-    return rows.rows.map(storedRun);
+      values: [filter.status ?? null, filter.agent ?? null, filter.limit ?? 100],
+    });
+    return rows.rows.map(listedRun);
   }
 
   async session(sessionId: string): Promise<Message[]> {
-    const row = (
-      await this.#pool.query<{ messages: string }>("SELECT messages FROM toolwright_sessions WHERE session_id = $1", [
-        sessionId,
-      ])
-    ).rows[0];
+    const found = await this.#query<{ messages: string }>("session", undefined, this.#pool, {
+      text: "SELECT messages FROM toolwright_sessions WHERE session_id = $1",
+      values: [sessionId],
+    });
+    const row = found.rows[0];
     return row ? parseColumn<Message[]>(`session ${sessionId}`, "messages", row.messages) : [];
   }
 
   async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
     await Promise.all([this.#pool.end(), this.#relaxed.end()]);
-  }
-
-  async #take(db: pg.PoolClient, row: RunRow, owner: string, until: number): Promise<ClaimedRun> {
-    await db.query(
-      "UPDATE toolwright_runs SET status = 'running', lease_owner = $1, lease_until = $2 WHERE run_id = $3",
-      [owner, until, row.run_id],
-    );
-    return claimedRun(row, await this.#calls(db, row.run_id));
   }
 
   async #calls(db: pg.Pool | pg.PoolClient, runId: string): Promise<CallRow[]> {
@@ -252,7 +301,7 @@ export class PostgresStore implements RunStore {
   }
 
   async #decide(runId: string, callId: string, decision: Decision): Promise<void> {
-    await this.#tx(async (db) => {
+    await this.#tx(decision.kind, runId, async (db) => {
       const row = (await db.query<RunRow>("SELECT * FROM toolwright_runs WHERE run_id = $1 FOR UPDATE", [runId]))
         .rows[0];
       if (!row) throw new RunNotFoundError(runId);
@@ -267,7 +316,7 @@ export class PostgresStore implements RunStore {
   }
 
   async #migrate(): Promise<void> {
-    await this.#tx(async (db) => {
+    await this.#tx("migrate", undefined, async (db) => {
       await db.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
       await db.query(
         "CREATE TABLE IF NOT EXISTS toolwright_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)",
@@ -288,19 +337,48 @@ export class PostgresStore implements RunStore {
     });
   }
 
-  /** Runs `work` in one transaction on one connection: all of it, or (on any error) none of it. */
-  async #tx<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    const db = await this.#pool.connect();
+  /** One statement on a pooled connection (its own transaction); a lost connection is a `StoreUnavailableError`. */
+  async #query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    operation: string,
+    runId: string | undefined,
+    pool: pg.Pool,
+    query: pg.QueryConfig,
+  ): Promise<pg.QueryResult<R>> {
+    try {
+      return await pool.query<R>(query);
+    } catch (error) {
+      throw outageOf(isPostgresOutage, operation, error, runId);
+    }
+  }
+
+  /**
+   * Runs `work` in one transaction on one connection: all of it, or (on any error) none of
+   * it. The connection is watched while lent: one that broke is closed, not put back.
+   */
+  async #tx<T>(operation: string, runId: string | undefined, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+    let db: pg.PoolClient;
+    try {
+      db = await this.#pool.connect();
+    } catch (error) {
+      throw outageOf(isPostgresOutage, operation, error, runId);
+    }
+    let broken: Error | undefined;
+    // The statement in flight fails with the same error; this keeps it from crashing the process.
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    db.on("error", onError);
     try {
       await db.query("BEGIN");
       const out = await work(db);
       await db.query("COMMIT");
       return out;
     } catch (error) {
-      await db.query("ROLLBACK");
-      throw error;
+      if (!broken) await db.query("ROLLBACK").catch((e: Error) => onError(e));
+      throw outageOf(isPostgresOutage, operation, error, runId);
     } finally {
-      db.release();
+      db.off("error", onError);
+      db.release(broken);
     }
   }
 }

@@ -10,7 +10,8 @@ export interface CallJournal {
   /** What an earlier worker recorded for this attempt, when it finished. */
   finishedOutcome(callKey: string, attempt: number): RecordedOutcome | undefined;
   started(callKey: string, attempt: number): Promise<void>;
-  finished(callKey: string, attempt: number, outcome: RecordedOutcome): Promise<void>;
+  /** `signal` is the call's: its time limit aborting it while the end is being written stops the run. */
+  finished(callKey: string, attempt: number, outcome: RecordedOutcome, signal: AbortSignal): Promise<void>;
 }
 
 /**
@@ -18,6 +19,10 @@ export interface CallJournal {
  * recorded outcome again instead of running; otherwise the attempt is recorded as started
  * before the body runs and as finished after, so a body runs at most once per attempt.
  * The rest of the call (serialization, caps, hooks) runs again as usual on resume.
+ *
+ * Recording is the journal's business, never the call's: a write that cannot be made stops
+ * the run (the journal aborts it) before it throws here, so the loop sees an aborted run,
+ * and the model is never told that a call failed because the store did.
  */
 export function recordedTool(tool: Tool, journal: CallJournal): Tool {
   const recorded: Tool = Object.create(tool);
@@ -27,8 +32,11 @@ export function recordedTool(tool: Tool, journal: CallJournal): Tool {
       const earlier = journal.finishedOutcome(callKey, ctx.attempt);
       if (earlier) return replay(earlier);
       await journal.started(callKey, ctx.attempt);
+      // Stopped while its start was being written: the body does not run (a resume sees it started).
+      ctx.signal.throwIfAborted();
       const context = {
         ...ctx,
+        // Of the call, not of the attempt: every attempt, resume and worker hands the same key.
         idempotencyKey: `${journal.runId}:${callKey}`,
         ...(journal.sessionId === undefined ? {} : { sessionId: journal.sessionId }),
       };
@@ -38,10 +46,10 @@ export function recordedTool(tool: Tool, journal: CallJournal): Tool {
       } catch (error) {
         // Thrown because the call was stopped (timeout, the run's signal): whether it took
         // effect is unknown, so it stays "started" and a resume treats it as such.
-        if (!ctx.signal.aborted) await journal.finished(callKey, ctx.attempt, { error: describe(error) });
+        if (!ctx.signal.aborted) await journal.finished(callKey, ctx.attempt, { error: describe(error) }, ctx.signal);
         throw error;
       }
-      await journal.finished(callKey, ctx.attempt, { value: JSON.stringify(value) ?? null });
+      await journal.finished(callKey, ctx.attempt, { value: JSON.stringify(value) ?? null }, ctx.signal);
       return value;
     },
   });

@@ -1,8 +1,16 @@
 import type { Message } from "../model/messages.js";
 import type { RunStateJson } from "../runner/run-state.js";
 import { RunHeldError, StoredRunError } from "./errors.js";
-import type { CallEntry, ClaimedRun, NewRun, RecordedOutcome, StoredRun, StoredRunStatus } from "./run-store.js";
-import { interruptionsOf, parseColumn, readState } from "./stored-state.js";
+import type {
+  CallEntry,
+  ClaimedRun,
+  NewRun,
+  RecordedOutcome,
+  RunAgent,
+  StoredRun,
+  StoredRunStatus,
+} from "./run-store.js";
+import { decodeState, interruptionsOf, parseColumn, readState } from "./stored-state.js";
 
 /** A row of `toolwright_runs`, as both databases return it. */
 export interface RunRow {
@@ -16,19 +24,22 @@ export interface RunRow {
   readonly output: string | null;
   readonly error: string | null;
   readonly lease_owner: string | null;
+  /** The agent's tool names as JSON; `null` on rows made before schema version 2. */
+  readonly tools: string | null;
   /** A number on SQLite, a string (BIGINT) on PostgreSQL. */
   readonly lease_until: number | string;
   readonly updated_at: number | string;
 }
 
-/**
- * The values of a new `toolwright_runs` row, in the column order run_id, agent, session_id,
- * status, input, lease_owner, lease_until, created_at (updated_at is created_at too).
- */
+/** The columns of a new `toolwright_runs` row, in the order of {@link newRunValues}. */
+export const NEW_RUN_COLUMNS = "run_id, agent, tools, session_id, status, input, lease_owner, lease_until, created_at";
+
+/** The values of a new `toolwright_runs` row, in the order of {@link NEW_RUN_COLUMNS} (updated_at is created_at too). */
 export function newRunValues(run: NewRun, now: number): (string | number | null)[] {
   return [
     run.runId,
     run.agent,
+    toolsText(run.tools),
     run.sessionId ?? null,
     run.owner === undefined ? "ready" : "running",
     JSON.stringify(run.input),
@@ -62,16 +73,52 @@ export function stateOf(row: RunRow): RunStateJson | undefined {
 
 /** A run as callers see it. */
 export function storedRun(row: RunRow): StoredRun {
+  const status = statusOf(row);
   return {
     runId: row.run_id,
     agent: row.agent,
     sessionId: row.session_id ?? undefined,
-    status: statusOf(row),
+    status,
     output: row.output ?? undefined,
     error: row.error ?? undefined,
-    interruptions: interruptionsOf(row.run_id, stateOf(row)),
+    // Only a paused run has calls waiting; the state of any other is not read here.
+    interruptions: status === "paused" ? interruptionsOf(row.run_id, stateOf(row)) : [],
     updatedAt: Number(row.updated_at),
   };
+}
+
+/**
+ * A run as {@link RunStore.list} shows it: a row that cannot be read (corrupt) does not
+ * hide the others; it is listed with no interruptions and `error` saying what is wrong
+ * (`get` throws that `StoredRunError`).
+ */
+export function listedRun(row: RunRow): StoredRun {
+  try {
+    return storedRun(row);
+  } catch (error) {
+    if (!(error instanceof StoredRunError)) throw error;
+    return {
+      runId: row.run_id,
+      agent: row.agent,
+      sessionId: row.session_id ?? undefined,
+      status: STATUSES.includes(row.status) ? (row.status as StoredRunStatus) : "failed",
+      output: row.output ?? undefined,
+      error: errorText(error),
+      interruptions: [],
+      updatedAt: Number(row.updated_at),
+    };
+  }
+}
+
+/** Refuses to retry a run that is not `failed`. */
+export function checkRetriable(row: RunRow): void {
+  const status = statusOf(row);
+  if (status !== "failed") {
+    throw new StoredRunError(
+      `run "${row.run_id}" is ${status}, not failed: only a failed run goes back in the queue.`,
+      row.run_id,
+    );
+  }
 }
 
 /**
@@ -89,17 +136,58 @@ export function checkClaimable(row: RunRow, owner: string, now: number): void {
   }
 }
 
-/** A claimed run, with its recorded calls. */
-export function claimedRun(row: RunRow, calls: readonly CallRow[]): ClaimedRun {
+/** How the `tools` column writes an agent's tool names. */
+export function toolsText(toolNames: readonly string[]): string {
+  return JSON.stringify(toolNames);
+}
+
+/**
+ * A run claimed by `agent`, with its recorded calls: everything read and checked (the
+ * agent's name and tools, the state's digest, format and version) before the claim is
+ * written, so a run that cannot go on here is refused with a `StoredRunError` and left as it was.
+ */
+export function claimedRun(row: RunRow, calls: readonly CallRow[], agent: RunAgent): ClaimedRun {
+  try {
+    return readClaimed(row, calls, agent);
+  } catch (error) {
+    if (error instanceof StoredRunError) throw error;
+    // A row that parses but has the wrong shape (a hand edit, a foreign writer) fails anywhere.
+    throw new StoredRunError(
+      `run "${row.run_id}" cannot be read (${errorText(error)}): its row is corrupt.`,
+      row.run_id,
+    );
+  }
+}
+
+function readClaimed(row: RunRow, calls: readonly CallRow[], agent: RunAgent): ClaimedRun {
+  if (row.agent !== agent.name) {
+    throw new StoredRunError(
+      `run "${row.run_id}" belongs to agent "${row.agent}", not "${agent.name}": resume it with the agent that started it.`,
+      row.run_id,
+    );
+  }
+  if (row.tools !== null && row.tools !== toolsText(agent.toolNames)) {
+    throw new StoredRunError(
+      `run "${row.run_id}" of agent "${row.agent}" was started with tools ${row.tools} but this agent has ` +
+        `${toolsText(agent.toolNames)}: resume it with the same tools.`,
+      row.run_id,
+    );
+  }
   const state = stateOf(row);
+  const snapshot = state ? decodeState(row.run_id, agent, state) : undefined;
   return {
     runId: row.run_id,
     agent: row.agent,
     ...(row.session_id === null ? {} : { sessionId: row.session_id }),
-    ...(state ? { state } : {}),
+    ...(snapshot ? { snapshot } : {}),
     input: parseColumn<Message[]>(row.run_id, "input", row.input),
     calls: calls.map((c) => callEntry(row.run_id, c)),
   };
+}
+
+/** How a run's `error` column reads: the error's name and message. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 function callEntry(runId: string, row: CallRow): CallEntry {

@@ -1,5 +1,5 @@
 import type { Message } from "../model/messages.js";
-import type { RunStateJson } from "../runner/run-state.js";
+import type { RunSnapshot } from "../runner/snapshot.js";
 import type { Interruption } from "../runner/types.js";
 
 /**
@@ -9,7 +9,7 @@ import type { Interruption } from "../runner/types.js";
  */
 export type StoredRunStatus = "ready" | "running" | "paused" | "completed" | "failed";
 
-/** A run's state as a store keeps it: the JSON text of the {@link RunStateJson} body, and its SHA-256. */
+/** A run's state as a store keeps it: the JSON text of the run state's body, and its SHA-256. */
 export interface StoredState {
   readonly text: string;
   readonly digest: string;
@@ -35,10 +35,18 @@ export interface CallEntry {
   readonly outcome?: RecordedOutcome;
 }
 
+/** The agent a stored run belongs to, as `new Agent()` has it: its name and its sorted tool names. */
+export interface RunAgent {
+  readonly name: string;
+  readonly toolNames: readonly string[];
+}
+
 /** A new run: started by this worker (`owner` given) or queued for any worker. */
 export interface NewRun {
   readonly runId: string;
   readonly agent: string;
+  /** The agent's sorted tool names: only an agent with the same tools claims the run. */
+  readonly tools: readonly string[];
   readonly sessionId?: string;
   /** The transcript the run starts from (the session's history, then the new input). */
   readonly input: readonly Message[];
@@ -52,8 +60,8 @@ export interface ClaimedRun {
   readonly runId: string;
   readonly agent: string;
   readonly sessionId?: string;
-  /** The last checkpoint; absent while the run has made no checkpoint yet. */
-  readonly state?: RunStateJson;
+  /** The last checkpoint, read and checked for the claiming agent; absent while the run has made none yet. */
+  readonly snapshot?: RunSnapshot;
   readonly input: readonly Message[];
   readonly calls: readonly CallEntry[];
 }
@@ -93,15 +101,26 @@ export interface RunFilter {
  * Durable storage of runs, sessions and each tool call's progress, shared by any number of
  * processes. Every method that changes a run does it in one transaction: a failure leaves
  * nothing half-written. Methods taking `owner` fail with `LeaseLostError` unless that worker
- * holds the run.
+ * holds the run. A database that is down, restarting or locked fails an operation with
+ * `StoreUnavailableError` (nothing written, unless the connection dropped while it
+ * committed); the next operation reconnects.
  */
 export interface RunStore {
   /** Creates a run (`RunExistsError` when its id is taken). */
   create(run: NewRun): Promise<void>;
-  /** Takes the lease of one run (`RunNotFoundError`, `RunHeldError`, or `StoredRunError` for a final run). */
-  claim(runId: string, owner: string, leaseMs: number): Promise<ClaimedRun>;
-  /** Takes the lease of the oldest claimable run of these agents: `ready`, or `running` with an expired lease. */
-  claimNext(agents: readonly string[], owner: string, leaseMs: number): Promise<ClaimedRun | undefined>;
+  /**
+   * Takes the lease of one run for `agent`. Refuses, writing nothing: `RunNotFoundError`,
+   * `RunHeldError`, or `StoredRunError` for a final run, a run of another agent (name or
+   * tools), or a row it cannot read (corrupt, or a state of a newer format).
+   */
+  claim(runId: string, owner: string, leaseMs: number, agent: RunAgent): Promise<ClaimedRun>;
+  /**
+   * Takes the lease of the oldest claimable run of these agents (same name and tools):
+   * `ready`, or `running` with an expired lease. A run it cannot read is taken out of the
+   * queue, stored as `failed` with the reason, and thrown as a `StoredRunError` naming it,
+   * so that the next call goes on with the other runs.
+   */
+  claimNext(agents: readonly RunAgent[], owner: string, leaseMs: number): Promise<ClaimedRun | undefined>;
   /** Extends the lease. */
   renew(runId: string, owner: string, leaseMs: number): Promise<void>;
   /** Writes a checkpoint; a final or paused status gives the lease up. */
@@ -136,12 +155,19 @@ export interface RunStore {
   ): Promise<void>;
   /** Refuses a waiting call; the model reads `message` as its `rejected` result. */
   reject(runId: string, callId: string, message?: string): Promise<void>;
+  /**
+   * Puts a `failed` run back in the queue (`ready`, its error cleared): a worker goes on
+   * from its last checkpoint, or from its start when it made none. For a run that failed
+   * for a reason now fixed: a row restored from a backup, an agent deployed again, a limit
+   * raised. `StoredRunError` when the run is not failed.
+   */
+  retry(runId: string): Promise<void>;
   /** A run by id, or `undefined`. */
   get(runId: string): Promise<StoredRun | undefined>;
   /** Runs by status and agent. */
   list(filter?: RunFilter): Promise<StoredRun[]>;
   /** A session's history (empty for a new session). */
   session(sessionId: string): Promise<Message[]>;
-  /** Closes the connection (or pool). */
+  /** Closes the connection (or pool); closing again does nothing. */
   close(): Promise<void>;
 }

@@ -1,6 +1,10 @@
 import type { Agent } from "../agent/agent.js";
-import { DEFAULT_LEASE_MS, type DurableOptions, defaultWorkerId, drive } from "./durable-run.js";
-import type { ClaimedRun } from "./run-store.js";
+import { DEFAULT_LEASE_MS, type DurableOptions, defaultWorkerId, drive, leaseOwner } from "./durable-run.js";
+import { StoredRunError, StoreError } from "./errors.js";
+import type { ClaimedRun, RunAgent } from "./run-store.js";
+
+/** The longest wait between two looks for work while the store keeps failing them. */
+const MAX_CLAIM_BACKOFF_MS = 5_000;
 
 /** Options of {@link work}. */
 export interface WorkOptions<Deps = unknown> extends DurableOptions<Deps> {
@@ -8,8 +12,13 @@ export interface WorkOptions<Deps = unknown> extends DurableOptions<Deps> {
   readonly concurrency?: number;
   /** How long to wait before looking again when no run is claimable (default 200 ms). */
   readonly pollMs?: number;
-  /** Told about each run that ended in an error (a limit, a lost lease ...); the worker goes on. */
-  readonly onError?: (error: unknown, runId: string) => void;
+  /**
+   * Told about each run that ended in an error (a limit, a lost lease ...), each run taken
+   * out of the queue because it cannot be read (a `StoredRunError`: stored as `failed` with
+   * the reason), and each failed look for work (`runId` undefined: the store was
+   * unavailable; the worker looks again later). The worker goes on.
+   */
+  readonly onError?: (error: unknown, runId: string | undefined) => void;
 }
 
 /**
@@ -27,7 +36,7 @@ export interface WorkOptions<Deps = unknown> extends DurableOptions<Deps> {
  */
 export async function work<Deps>(agents: readonly Agent<Deps>[], options: WorkOptions<Deps>): Promise<void> {
   const byName = new Map(agents.map((a) => [a.name, a]));
-  const names = [...byName.keys()];
+  const claimable: RunAgent[] = agents.map((a) => ({ name: a.name, toolNames: a.toolNames }));
   const workerId = options.workerId ?? defaultWorkerId();
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const limit = options.concurrency ?? 4;
@@ -42,15 +51,31 @@ export async function work<Deps>(agents: readonly Agent<Deps>[], options: WorkOp
     },
     { once: true },
   );
+  const pollMs = options.pollMs ?? 200;
+  let failedLooks = 0;
   while (!signal?.aborted) {
     let claimed: ClaimedRun | undefined;
-    if (active.size < limit) claimed = await options.store.claimNext(names, workerId, leaseMs);
+    const owner = leaseOwner(workerId);
+    if (active.size < limit) {
+      try {
+        claimed = await options.store.claimNext(claimable, owner, leaseMs);
+        failedLooks = 0;
+      } catch (error) {
+        options.onError?.(error, error instanceof StoreError ? error.runId : undefined);
+        // That run is out of the queue now: go on with the others at once.
+        if (error instanceof StoredRunError) continue;
+        // The database is away (a restart, a failover): look again later, less often while it stays away.
+        failedLooks++;
+        await pause(Math.min(pollMs * 2 ** failedLooks, Math.max(pollMs, MAX_CLAIM_BACKOFF_MS)), signal);
+        continue;
+      }
+    }
     if (claimed) {
       const run = claimed;
       const agent = byName.get(run.agent) as Agent<Deps>;
       const stop = new AbortController();
       stops.add(stop);
-      const done = drive(agent, run, { ...options, workerId, signal: stop.signal })
+      const done = drive(agent, run, { ...options, owner, signal: stop.signal })
         .then(() => undefined)
         .catch((error: unknown) => options.onError?.(error, run.runId))
         .finally(() => {
@@ -61,7 +86,7 @@ export async function work<Deps>(agents: readonly Agent<Deps>[], options: WorkOp
       continue;
     }
     // Full, or nothing to claim: wait for a run to end or for the poll interval.
-    await Promise.race([...active, pause(options.pollMs ?? 200, signal)]);
+    await Promise.race([...active, pause(pollMs, signal)]);
   }
   await Promise.all(active);
 }

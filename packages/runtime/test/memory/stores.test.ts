@@ -28,7 +28,13 @@ describe("SQLite memory (FTS5)", () => {
     const memory = await openSqliteMemory({ path: file });
     try {
       await memory.put("user:1", "city", "Lives in Lyon.");
-      await runs.create({ runId: "run_1", agent: "a", input: [{ role: "user", content: "hi" }], leaseMs: 1_000 });
+      await runs.create({
+        runId: "run_1",
+        agent: "a",
+        tools: [],
+        input: [{ role: "user", content: "hi" }],
+        leaseMs: 1_000,
+      });
       expect((await memory.search("user:1", "lyon", 5)).map((e) => e.key)).toEqual(["city"]);
       expect((await runs.get("run_1"))?.runId).toBe("run_1");
     } finally {

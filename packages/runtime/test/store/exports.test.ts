@@ -16,6 +16,7 @@ describe("toolwright/store exports", () => {
       "SCHEMA_VERSION",
       "SchemaVersionError",
       "StoreError",
+      "StoreUnavailableError",
       "StoredRunError",
       "openPostgresStore",
       "openSqliteStore",

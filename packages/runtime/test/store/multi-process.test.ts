@@ -1,16 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script shared with the benchmark and the example, without types.
 import { startLocalPostgres } from "../../../../scripts/local-postgres.mjs";
-import { Agent } from "../../src/index.js";
-import { openPostgresStore, openSqliteStore, type RunStore, submitRun } from "../../src/store/index.js";
-import { FakeModel } from "../../src/testing/index.js";
+import { openPostgresStore, openSqliteStore, type RunStore } from "../../src/store/index.js";
+import { allCompleted, approverReport, type Child, checkLedger, checkRuns, Fleet, queueRefunds } from "./processes.js";
 
-const script = fileURLToPath(new URL("./fixtures/durable-process.mjs", import.meta.url));
 const RUNS = 200;
 let dir: string;
 let server: { config: object; stop(): void } | undefined;
@@ -32,82 +28,88 @@ interface Scenario {
 }
 
 /**
- * Queues the runs, starts the workers and the approver, kills one worker with SIGKILL in
- * the middle of a refund, and waits until every run is completed.
+ * Where workers die, each by SIGKILL at an exact point of a refund: in the middle of its
+ * body (after its effect, on the worker's 10th refund), right after its end was recorded,
+ * and after its body returned but before its end was recorded (the worker freezes there,
+ * told by fixtures/durable-process.mjs, until it is killed).
  */
-async function serve(s: Scenario): Promise<{ unknown: number }> {
-  const queuer = new Agent({ name: "refunds", model: FakeModel.script([]) });
-  for (let i = 0; i < RUNS; i++) await submitRun(queuer, `refund order ${i}`, { store: s.store, runId: `run-${i}` });
-  const start = (args: string[]) => spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  const processes: ChildProcess[] = [];
-  const output = new Map<ChildProcess, string>();
-  const watch = (child: ChildProcess) => {
-    processes.push(child);
-    output.set(child, "");
-    child.stdout?.on("data", (d) => output.set(child, (output.get(child) ?? "") + d));
-    child.stderr?.on("data", (d) => output.set(child, (output.get(child) ?? "") + d));
-    return child;
-  };
-  const approver = watch(start(["approver", s.kind, s.target, s.ledger]));
-  const workers = Array.from({ length: s.workers }, (_, i) =>
-    watch(start(["worker", s.kind, s.target, s.ledger, `worker-${i}`])),
-  );
-  const victim = workers[0] as ChildProcess;
+const KILL_POINTS = ["mid-body", "after-finished", "before-finished"] as const;
+type KillPoint = (typeof KILL_POINTS)[number];
+
+/**
+ * Queues the runs, starts the workers and the approver, kills a worker at each kill point
+ * (starting another worker in its place), and waits until every run is completed.
+ */
+async function serve(s: Scenario) {
+  await queueRefunds(s.store, RUNS);
+  const fleet = new Fleet();
+  const approver = fleet.start("approver", ["approver", s.kind, s.target, s.ledger]);
+  const points = [...KILL_POINTS];
+  const victims = new Map<KillPoint, { child: Child; runId?: string }>();
   let started = 0;
-  victim.stdout?.on("data", (d: Buffer) => {
-    started += d.toString().split("refund-started").length - 1;
-    // The body sleeps 200 ms after it wrote the ledger: the kill lands while a refund is running.
-    if (started >= 10 && victim.exitCode === null) victim.kill("SIGKILL");
-  });
-  const exited = (child: ChildProcess) =>
-    new Promise<void>((resolve) =>
-      child.exitCode !== null || child.signalCode ? resolve() : child.once("exit", () => resolve()),
-    );
+  const startWorker = () => {
+    const point = points.shift();
+    const name = `worker-${started++}`;
+    const child = fleet.start(name, [
+      "worker",
+      s.kind,
+      s.target,
+      s.ledger,
+      name,
+      point === "mid-body" ? "" : (point ?? ""),
+    ]);
+    if (!point) return;
+    const kill = (runId?: string) => {
+      if (victims.has(point)) return;
+      victims.set(point, { child, ...(runId ? { runId } : {}) });
+      fleet.kill(child);
+      startWorker();
+    };
+    if (point === "mid-body") {
+      let refunds = 0;
+      // The body sleeps 200 ms after it wrote the ledger: the kill lands while a refund is running.
+      child.onLine(/^refund-started /, () => ++refunds === 10 && kill());
+    } else child.onLine(/^refund-(recorded|returned) (\S+)/, (m) => kill(m[2]));
+  };
+  for (let i = 0; i < s.workers; i++) startWorker();
   try {
-    for (;;) {
-      const completed = await s.store.list({ status: "completed", limit: RUNS + 1 });
-      if (completed.length === RUNS) break;
-      const failed = await s.store.list({ status: "failed", limit: 1 });
-      if (failed.length) throw new Error(`run ${failed[0]?.runId} failed: ${failed[0]?.error}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await fleet.watch(allCompleted(s.store, RUNS));
   } finally {
-    for (const child of processes) if (child.exitCode === null) child.kill("SIGTERM");
-    await Promise.all(processes.map(exited));
+    await fleet.stop();
   }
-  expect(victim.signalCode).toBe("SIGKILL");
-  for (const w of workers.slice(1)) expect(w.exitCode, output.get(w)).toBe(0);
-  return JSON.parse((output.get(approver) ?? "").trim().split("\n").at(-1) ?? "{}") as { unknown: number };
+  for (const point of KILL_POINTS) expect(victims.get(point)?.child.process.signalCode, point).toBe("SIGKILL");
+  const killed = new Set([...victims.values()].map((v) => v.child));
+  for (const c of fleet.children) if (!killed.has(c)) expect(c.process.exitCode, c.output()).toBe(0);
+  return {
+    ...approverReport(approver),
+    recorded: victims.get("after-finished")?.runId as string,
+    returned: victims.get("before-finished")?.runId as string,
+  };
 }
 
-/** Every refund body that ran, by idempotency key: none twice, one per run. */
-function checkLedger(ledger: string): void {
-  const lines = readFileSync(ledger, "utf8").split("\n").filter(Boolean);
-  expect(lines.length - new Set(lines).size).toBe(0);
-  expect(new Set(lines.map((key) => key.split(":")[0])).size).toBe(RUNS);
-}
-
-async function checkRuns(store: RunStore): Promise<void> {
-  const runs = await store.list({ limit: RUNS + 1 });
-  expect(runs).toHaveLength(RUNS);
-  for (const run of runs) {
-    expect(run.status).toBe("completed");
-    expect(run.output).toMatch(/^Done: lookup=ok, refund=(ok|rejected)$/);
-  }
+/** What each kill point must give, on top of no run lost and no refund run twice. */
+async function check(s: Scenario, served: Awaited<ReturnType<typeof serve>>): Promise<void> {
+  checkLedger(s.ledger, RUNS);
+  const outputs = await checkRuns(s.store, RUNS);
+  // Killed mid-body: its refunds' outcomes were unknown, and a person decided them.
+  expect(served.unknown).toBeGreaterThan(0);
+  // Killed right after the refund's end was recorded: its result is used, never asked about.
+  expect(served.unknownRuns).not.toContain(served.recorded);
+  expect(outputs.get(served.recorded)).toBe("Done: lookup=ok, refund=ok");
+  // Killed after the refund took effect, before its end was recorded: asked about, never run again.
+  expect(served.unknownRuns).toContain(served.returned);
+  expect(outputs.get(served.returned)).toBe("Done: lookup=ok, refund=rejected");
 }
 
 describe("many processes, one store", () => {
-  it(`PostgreSQL: 4 workers and an approver serve ${RUNS} runs; a worker killed mid-refund loses none and runs no refund twice`, async () => {
+  it(`PostgreSQL: 4 workers and an approver serve ${RUNS} runs; workers killed at three points of a refund lose none and run no refund twice`, async () => {
     const pg: { config: object; stop(): void } = await startLocalPostgres({ durable: false });
     server = pg;
     const target = JSON.stringify(pg.config);
     const store = await openPostgresStore(pg.config);
-    const ledger = join(dir, "postgres-ledger.txt");
+    const s = { kind: "postgres", target, store, workers: 4, ledger: join(dir, "postgres-ledger.txt") } as const;
     try {
-      const { unknown } = await serve({ kind: "postgres", target, store, workers: 4, ledger });
-      expect(unknown).toBeGreaterThan(0);
-      checkLedger(ledger);
-      await checkRuns(store);
+      await check(s, await serve(s));
     } finally {
       await store.close();
     }
@@ -116,12 +118,9 @@ describe("many processes, one store", () => {
   it(`SQLite: 2 worker processes and an approver serve ${RUNS} runs the same way`, async () => {
     const target = join(dir, "runs.db");
     const store = await openSqliteStore({ path: target });
-    const ledger = join(dir, "sqlite-ledger.txt");
+    const s = { kind: "sqlite", target, store, workers: 2, ledger: join(dir, "sqlite-ledger.txt") } as const;
     try {
-      const { unknown } = await serve({ kind: "sqlite", target, store, workers: 2, ledger });
-      expect(unknown).toBeGreaterThan(0);
-      checkLedger(ledger);
-      await checkRuns(store);
+      await check(s, await serve(s));
     } finally {
       await store.close();
     }

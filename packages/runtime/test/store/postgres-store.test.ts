@@ -36,12 +36,21 @@ describe("PostgresStore", () => {
     async setState(runId, text, digest = sha256(text)) {
       await sql("UPDATE toolwright_runs SET state = $1, state_digest = $3 WHERE run_id = $2", [text, runId, digest]);
     },
+    async setInput(runId, text) {
+      await sql("UPDATE toolwright_runs SET input = $1 WHERE run_id = $2", [text, runId]);
+    },
+    async setStatus(runId, status) {
+      await sql("UPDATE toolwright_runs SET status = $1 WHERE run_id = $2", [status, runId]);
+    },
   });
 
   it("migrates once when several processes open the store at the same time", async () => {
     const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgresStore(server.config)));
     await Promise.all(stores.map((s) => s.close()));
-    expect(await sql("SELECT version FROM toolwright_migrations")).toEqual([{ version: 1 }]);
+    expect(await sql("SELECT version FROM toolwright_migrations ORDER BY version")).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
   });
 
   it("refuses a database migrated by a newer toolwright", async () => {

@@ -30,6 +30,12 @@ describe("SqliteStore", () => {
         db.prepare("UPDATE toolwright_runs SET state = ?, state_digest = ? WHERE run_id = ?").run(text, digest, runId),
       );
     },
+    async setInput(runId, text) {
+      raw((db) => db.prepare("UPDATE toolwright_runs SET input = ? WHERE run_id = ?").run(text, runId));
+    },
+    async setStatus(runId, status) {
+      raw((db) => db.prepare("UPDATE toolwright_runs SET status = ? WHERE run_id = ?").run(status, runId));
+    },
   });
 
   it("works in memory", async () => {
