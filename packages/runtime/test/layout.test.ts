@@ -23,8 +23,9 @@ const FLOORS: readonly (readonly string[])[] = [
   ["tools", "invoke", "validation", "repair", "policy", "memory", "dialects", "model", "output", "standard"],
   // The tool-calling loop, its records and their rendering, and the models it drives.
   ["runner", "trace", "providers", "testing"],
-  // What builds and drives runs: an Agent, a served MCP tool, their telemetry.
-  ["agent", "mcp", "telemetry"],
+  // What builds and drives runs: an Agent, a served MCP tool, their telemetry, and the
+  // adapters that hand tools to other runtimes (and theirs to an Agent).
+  ["agent", "mcp", "telemetry", "adapters"],
   // Durable runs, which drive an Agent.
   ["store"],
   ["index.ts"],

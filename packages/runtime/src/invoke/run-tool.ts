@@ -67,7 +67,12 @@ const OUTSIDE_RUN = unavailableMemory(
   "ctx.memory is only there inside an agent run; to call this tool on its own, pass { memory } in its context.",
 );
 
-function buildContext(tool: Tool, init: ToolContextInit, signal: AbortSignal): ToolContext<never> {
+/**
+ * The full context of one call of `tool` from what the caller gave, the rest defaulted as
+ * for a call outside an agent run (what `runTool` gives `execute`, and what an approval
+ * predicate reads when another runtime asks it).
+ */
+export function buildContext(tool: Tool, init: ToolContextInit, signal: AbortSignal): ToolContext<never> {
   return Object.freeze({
     deps: init.deps as never,
     runId: init.runId ?? `run_${randomUUID()}`,

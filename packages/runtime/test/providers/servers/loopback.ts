@@ -14,6 +14,8 @@ export interface ScriptedCall {
   readonly id?: string | null;
   readonly name: string;
   readonly args: Record<string, unknown>;
+  /** The arguments text to send instead of `args` as JSON (Chat Completions): broken JSON, for repair tests. */
+  readonly rawArgs?: string;
 }
 
 /** A successful model turn, in provider-neutral form; each server renders it in its own wire format. */

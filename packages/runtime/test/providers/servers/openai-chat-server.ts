@@ -17,6 +17,8 @@ export interface ChatServerQuirks {
 }
 
 let counter = 0;
+/** One id per response, as OpenAI gives them: LangGraph merges messages that share an id. */
+let responses = 0;
 
 function callId(id: string | null | undefined): string | undefined {
   if (id === null) return undefined;
@@ -43,8 +45,8 @@ function data(value: unknown): string {
 export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer {
   const finishFor = (turn: ScriptedTurn) =>
     (turn.calls?.length ?? 0) > 0 && !quirks.finishStopForCalls ? "tool_calls" : "stop";
-  const chunk = (turn: ScriptedTurn, delta: unknown, finish: string | null = null) => ({
-    id: "chatcmpl-1",
+  const chunk = (id: string, turn: ScriptedTurn, delta: unknown, finish: string | null = null) => ({
+    id,
     object: "chat.completion.chunk",
     created: 1,
     model: turn.model ?? "test-model",
@@ -54,16 +56,17 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
   return {
     isStream: (req: Captured) => req.body.stream === true,
     json(turn) {
+      responses += 1;
       const calls = (turn.calls ?? []).map((c) => {
         const id = callId(c.id);
         return {
           ...(id ? { id } : {}),
           type: "function",
-          function: { name: c.name, arguments: quirks.argumentsAsObject ? c.args : JSON.stringify(c.args) },
+          function: { name: c.name, arguments: quirks.argumentsAsObject ? c.args : (c.rawArgs ?? JSON.stringify(c.args)) },
         };
       });
       return {
-        id: "chatcmpl-1",
+        id: `chatcmpl-${responses}`,
         object: "chat.completion",
         created: 1,
         model: turn.model ?? "test-model",
@@ -84,15 +87,18 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
       };
     },
     sse(turn, req) {
-      const frames: string[] = [data(chunk(turn, { role: "assistant", content: "" }))];
-      for (const piece of fragments(turn.text ?? "", 2)) if (piece) frames.push(data(chunk(turn, { content: piece })));
+      responses += 1;
+      const id = `chatcmpl-${responses}`;
+      const frame = (delta: unknown, finish: string | null = null) => chunk(id, turn, delta, finish);
+      const frames: string[] = [data(frame({ role: "assistant", content: "" }))];
+      for (const piece of fragments(turn.text ?? "", 2)) if (piece) frames.push(data(frame({ content: piece })));
       (turn.calls ?? []).forEach((c, i) => {
         const index = quirks.noIndex ? {} : { index: quirks.indexAlwaysZero ? 0 : i };
         const id = callId(c.id);
         if (quirks.argumentsAsObject) {
           frames.push(
             data(
-              chunk(turn, {
+              frame({
                 tool_calls: [{ ...index, ...(id ? { id } : {}), function: { name: c.name, arguments: c.args } }],
               }),
             ),
@@ -101,21 +107,21 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
         }
         frames.push(
           data(
-            chunk(turn, {
+            frame({
               tool_calls: [
                 { ...index, ...(id ? { id, type: "function" } : {}), function: { name: c.name, arguments: "" } },
               ],
             }),
           ),
         );
-        for (const piece of fragments(JSON.stringify(c.args))) {
+        for (const piece of fragments(c.rawArgs ?? JSON.stringify(c.args))) {
           const name = quirks.emptyNamesAfterFirst ? { name: "" } : {};
-          frames.push(data(chunk(turn, { tool_calls: [{ ...index, function: { ...name, arguments: piece } }] })));
+          frames.push(data(frame({ tool_calls: [{ ...index, function: { ...name, arguments: piece } }] })));
         }
       });
-      frames.push(data(chunk(turn, {}, finishFor(turn))));
+      frames.push(data(frame({}, finishFor(turn))));
       const wantsUsage = (req.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
-      if (wantsUsage) frames.push(data({ ...chunk(turn, {}), choices: [], usage: usage(turn) }));
+      if (wantsUsage) frames.push(data({ ...frame({}), choices: [], usage: usage(turn) }));
       if (!quirks.noDone) frames.push(data("[DONE]"));
       return frames;
     },
