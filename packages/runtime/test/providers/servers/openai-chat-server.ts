@@ -62,7 +62,10 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
         return {
           ...(id ? { id } : {}),
           type: "function",
-          function: { name: c.name, arguments: quirks.argumentsAsObject ? c.args : (c.rawArgs ?? JSON.stringify(c.args)) },
+          function: {
+            name: c.name,
+            arguments: quirks.argumentsAsObject ? c.args : (c.rawArgs ?? JSON.stringify(c.args)),
+          },
         };
       });
       return {
