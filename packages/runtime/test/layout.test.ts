@@ -19,8 +19,9 @@ const FLOORS: readonly (readonly string[])[] = [
   // The error classes, and the transcript's shapes whose outcome kinds they name.
   ["errors.ts", "model/messages.ts"],
   // A tool and one call of it; the Model interface a provider implements; a typed answer's
-  // schema, and the Standard Schema every derived schema speaks.
-  ["tools", "invoke", "validation", "repair", "policy", "memory", "dialects", "model", "output", "standard"],
+  // schema, and the Standard Schema every derived schema speaks; the database drivers'
+  // shapes that memory and the stores take.
+  ["tools", "invoke", "validation", "repair", "policy", "memory", "dialects", "model", "output", "standard", "drivers"],
   // The tool-calling loop, its records and their rendering, and the models it drives.
   ["runner", "trace", "providers", "testing"],
   // What builds and drives runs: an Agent, a served MCP tool, their telemetry, and the

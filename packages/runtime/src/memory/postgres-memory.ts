@@ -1,8 +1,9 @@
 import pg from "pg";
+import type { PostgresPool, PostgresPoolOptions } from "../drivers/postgres.js";
 import { type MemoryEntry, type MemoryStore, searchTerms } from "./memory-store.js";
 
 /** Options of {@link PostgresMemoryStore}: a `pg` pool's (e.g. `connectionString`), or an open pool. */
-export type PostgresMemoryOptions = pg.PoolConfig | { readonly pool: pg.Pool };
+export type PostgresMemoryOptions = PostgresPoolOptions | { readonly pool: PostgresPool };
 
 // Its own table, created when missing, so it can share a database with the run store. The
 // 'simple' configuration neither stems nor drops stop words, as SQLite's FTS5 default does.

@@ -1,10 +1,11 @@
 import Database from "better-sqlite3";
+import type { SqliteDatabase } from "../drivers/sqlite.js";
 import { type MemoryEntry, type MemoryStore, searchTerms } from "./memory-store.js";
 
 /** Options of {@link SqliteMemoryStore}. */
 export interface SqliteMemoryOptions {
   /** A database file (it may be the run store's), or `":memory:"`; or an open better-sqlite3 database. */
-  readonly path: string | Database.Database;
+  readonly path: string | SqliteDatabase;
 }
 
 // Its own tables, created when missing, so it can share a file with the run store.
@@ -47,7 +48,10 @@ export class SqliteMemoryStore implements MemoryStore {
 
   constructor(options: SqliteMemoryOptions) {
     this.#owned = typeof options.path === "string";
-    this.#db = typeof options.path === "string" ? new Database(options.path, { timeout: 5_000 }) : options.path;
+    this.#db =
+      typeof options.path === "string"
+        ? new Database(options.path, { timeout: 5_000 })
+        : (options.path as Database.Database);
     this.#db.exec(SCHEMA);
   }
 

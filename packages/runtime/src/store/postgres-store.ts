@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { PostgresPoolOptions } from "../drivers/postgres.js";
 import type { Message } from "../model/messages.js";
 import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError, StoredRunError } from "./errors.js";
 import { isPostgresOutage, outageOf } from "./faults.js";
@@ -32,7 +33,7 @@ import type {
 import { type Decision, decide, parseColumn } from "./stored-state.js";
 
 /** Options of {@link PostgresStore}: a `pg` pool's, e.g. `connectionString`, `host`, `port`, `max`. */
-export type PostgresStoreOptions = pg.PoolConfig;
+export type PostgresStoreOptions = PostgresPoolOptions;
 
 /**
  * For commits that may be lost if the database server itself crashes (never torn, never on

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script shared with the store's tests, without types.
@@ -42,6 +43,19 @@ describe("SQLite memory (FTS5)", () => {
       await runs.close();
     }
   });
+
+  it("takes an open better-sqlite3 database, and leaves it open", async () => {
+    const db = new Database(path.join(dir, "open.db"));
+    try {
+      const memory = await openSqliteMemory({ path: db });
+      await memory.put("user:1", "city", "Lives in Lyon.");
+      await memory.close();
+      expect(db.open).toBe(true);
+      expect(db.prepare("SELECT text FROM toolwright_memory").get()).toEqual({ text: "Lives in Lyon." });
+    } finally {
+      db.close();
+    }
+  });
 });
 
 describe("PostgreSQL memory (full-text search)", () => {
@@ -64,6 +78,18 @@ describe("PostgreSQL memory (full-text search)", () => {
     return { ...server.config, database };
   }
   runMemoryConformance(async () => openPostgresMemory(await freshDatabase()));
+
+  it("takes an open pg pool, and leaves it open", async () => {
+    const pool = new pg.Pool(await freshDatabase());
+    try {
+      const memory = await openPostgresMemory({ pool });
+      await memory.put("user:1", "city", "Lives in Lyon.");
+      await memory.close();
+      expect((await pool.query("SELECT text FROM toolwright_memory")).rows).toEqual([{ text: "Lives in Lyon." }]);
+    } finally {
+      await pool.end();
+    }
+  });
 
   it("reads entries written before U+0000 was escaped as they were written, U+FFFF included", async () => {
     const config = await freshDatabase();
