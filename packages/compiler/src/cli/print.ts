@@ -37,23 +37,33 @@ function envelope(dialect: DialectName, tool: ProjectTool, result: DialectResult
   }
 }
 
-const usage = `usage: toolwright print [-p tsconfig.json] [--dialect <name>]
+const usage = `usage: toolwright print [-p tsconfig.json] [--dialect <name> | --raw]
 
-Prints every tool's schema as JSON, sorted by name: the canonical spec, or with --dialect
-as that provider receives it. A provider's name (openai, anthropic, gemini, mcp) is what
-it sends by default (openai: strict mode, non-strict for a tool strict mode refuses); a
-suffixed name is one mode. Dialects: ${Object.keys(dialects).join(", ")}.
+Prints every tool's schema as JSON, sorted by name: by default what every provider is
+given (name, description and the JSON Schema of the arguments); with --dialect the tool
+definition as that provider receives it, in its envelope after the dialect's rewrites; with
+--raw the spec as the compiler writes it, toolwright's own keys included ($toolwright,
+slots, flags, source, validators). A provider's name (openai, anthropic, gemini, mcp) is
+what it sends by default (openai: strict mode, non-strict for a tool strict mode refuses);
+a suffixed name is one mode. Dialects: ${Object.keys(dialects).join(", ")}.
 Dialect notes (rewrites, fallbacks, rejections) go to stderr.
   -p, --project  the tsconfig.json to read (default: the nearest one)
-  --dialect      the provider or dialect to print for`;
+  --dialect      the provider or dialect to print for
+  --raw          the whole spec, as the compiler writes it`;
 
-/** `toolwright print`: every tool's schema, canonical or as one provider receives it. */
+/** `toolwright print`: every tool's schema as providers receive it, as one provider does, or the whole spec. */
 export const print: Command = {
-  summary: "print every tool's schema, canonical or as a provider receives it (--dialect openai|anthropic|gemini|mcp)",
+  summary:
+    "print every tool's schema as providers receive it (--dialect openai|anthropic|gemini|mcp; --raw: the whole spec)",
   usage,
   async run(args, io) {
-    const values = parseOptions(args, { ...projectOption, dialect: { type: "string" } });
+    const values = parseOptions(args, { ...projectOption, dialect: { type: "string" }, raw: { type: "boolean" } });
     const dialect = values.dialect;
+    if (dialect !== undefined && values.raw) {
+      throw new UsageError(
+        "--raw prints the spec as the compiler writes it, --dialect as a provider receives it: give one.",
+      );
+    }
     if (dialect !== undefined && !isDialectName(dialect)) {
       throw new UsageError(`unknown dialect '${dialect}'; use one of ${Object.keys(dialects).join(", ")}.`);
     }
@@ -65,7 +75,9 @@ export const print: Command = {
     );
     const notes: string[] = [];
     const printed = tools.map((tool) => {
-      if (dialect === undefined) return tool.spec;
+      if (values.raw) return tool.spec;
+      if (dialect === undefined)
+        return { name: tool.spec.name, description: tool.spec.description, parameters: tool.spec.parameters };
       const result = dialects[dialect].toDialect(tool.spec.parameters);
       notes.push(
         ...result.notes.map(

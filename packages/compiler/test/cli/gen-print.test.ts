@@ -201,15 +201,43 @@ export const found = tool(handlers.find, { name: "find_archived" });
 });
 
 describe("toolwright print", () => {
-  it("prints canonical specs sorted by name, and each provider's envelope", async () => {
-    const canonical = await cli("print");
-    expect(canonical.code).toBe(0);
-    expect((JSON.parse(canonical.out) as { name: string }[]).map((t) => t.name)).toEqual([
-      "cancel_order",
-      "lookupOrder",
-      "restock",
-    ]);
+  it("prints, sorted by name, what every provider is given: name, description, the arguments' schema", async () => {
+    const printed = await cli("print");
+    expect(printed.code).toBe(0);
+    const tools = JSON.parse(printed.out) as Record<string, unknown>[];
+    expect(tools.map((t) => t.name)).toEqual(["cancel_order", "lookupOrder", "restock"]);
+    expect(tools[1]).toEqual({
+      name: "lookupOrder",
+      description: "Look up an order by its id and show its status.",
+      parameters: {
+        type: "object",
+        properties: {
+          id: { type: "string", description: 'Order id, e.g. "A-771".', pattern: "^[A-Z]-\\\\d+$" },
+          verbose: { type: "boolean" },
+        },
+        required: ["id"],
+        additionalProperties: false,
+      },
+    });
+    for (const tool of tools) expect(Object.keys(tool)).toEqual(["name", "description", "parameters"]);
+  });
 
+  it("prints the spec as the compiler writes it with --raw, toolwright's own keys included", async () => {
+    const raw = JSON.parse((await cli("print", "--raw")).out) as Record<string, unknown>[];
+    expect(raw[1]).toMatchObject({ $toolwright: 1, name: "lookupOrder", flags: { readOnly: true } });
+    expect(raw[1]?.slots).toEqual([
+      { kind: "arg", name: "id" },
+      { kind: "arg", name: "verbose" },
+    ]);
+    expect(raw[1]?.source).toMatchObject({ file: "src/tools.ts" });
+    const together = await cli("print", "--raw", "--dialect", "openai");
+    expect(together.code).toBe(2);
+    expect(together.err).toContain(
+      "--raw prints the spec as the compiler writes it, --dialect as a provider receives it",
+    );
+  });
+
+  it("prints each provider's envelope with --dialect", async () => {
     const openai = JSON.parse((await cli("print", "--dialect", "openai")).out) as {
       type: string;
       function: { name: string; strict: boolean; parameters: { required: string[] } };
