@@ -42,10 +42,20 @@ export class PackedProject {
     writeFileSync(path.join(this.dir, file), text);
   }
 
-  /** Runs a command in the project (or `cwd`); a failure throws with its output. */
-  async run(command: string, args: readonly string[], cwd = this.dir): Promise<CommandOutput> {
+  /** Runs a command in the project (or `cwd`, with `env` added to this process's); a failure throws with its output. */
+  async run(
+    command: string,
+    args: readonly string[],
+    cwd = this.dir,
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<CommandOutput> {
     try {
-      const { stdout, stderr } = await exec(command, args, { cwd, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+      const { stdout, stderr } = await exec(command, args, {
+        cwd,
+        env: { ...process.env, ...env },
+        encoding: "utf8",
+        maxBuffer: 16 * 1024 * 1024,
+      });
       return { stdout, stderr };
     } catch (error) {
       const e = error as { stdout?: string; stderr?: string; message: string };
