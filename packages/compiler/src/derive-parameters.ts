@@ -83,6 +83,15 @@ function suggestedType(type: TsType, backend: Backend): string {
   return backend.typeFlags(type) & TypeFlag.Any ? "string" : backend.typeToString(backend.baseTypeOfLiteral(type));
 }
 
+/** Types that ask for no deps: `ToolContext` (deps `unknown`), `ToolContext<never>`, `<undefined>`, `<void>`, `<any>`. */
+const NO_DEPS = TypeFlag.Any | TypeFlag.Unknown | TypeFlag.Never | TypeFlag.Undefined | TypeFlag.Void;
+
+/** Whether a `ToolContext<D>` parameter asks for deps: its `deps` member has a type of its own. */
+function contextNeedsDeps(backend: Backend, context: TsType): boolean {
+  const deps = backend.propertiesOfType(context).find((member) => backend.symbolName(member) === "deps");
+  return deps !== undefined && (backend.typeFlags(backend.typeOfSymbol(deps)) & NO_DEPS) === 0;
+}
+
 /**
  * Rules 2 and 3: one property per non-context parameter (in order), or the properties of
  * a single destructured parameter; `ToolContext` parameters become context slots.
@@ -104,7 +113,9 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
     const declaration = backend.valueDeclaration(symbol);
     const type = parameterTypes[i] as TsType;
     if (isContext[i]) {
-      slots.push({ kind: "context" });
+      slots.push(
+        contextNeedsDeps(backend, type) ? { kind: "context", deps: true as const } : { kind: "context" as const },
+      );
       continue;
     }
     if (!declaration || !S.isParameter(declaration)) {

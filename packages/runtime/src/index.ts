@@ -29,6 +29,7 @@ export type { Memory, MemoryOptions } from "./memory/memory.js";
 export type { MemoryEntry, MemoryStore } from "./memory/memory-store.js";
 export type {
   AssistantMessage,
+  MediaPart,
   Message,
   OutcomeKind,
   SystemMessage,

@@ -5,15 +5,22 @@ import { type Tool, type ToolInput, toolsOf } from "toolwright";
 import { parseOptions } from "./args.js";
 import { type Command, type CommandIO, UsageError } from "./command.js";
 
-const usage = `usage: toolwright mcp <module.js> [--name <name>] [--version <version>] [--http <port>] [--host <host>]
+const usage = `usage: toolwright mcp <module.js> [--name <name>] [--version <version>] [--deps <module.js>]
+                     [--http <port>] [--host <host>] [--allow-origin <origins>] [--token-env <NAME>]
 
 Serves the tools a built module exports over MCP, on stdio (what MCP hosts launch) or, with
 --http, on Streamable HTTP. Exported tools, arrays of tools and objects with @tool methods
 are served; the same tool exported twice is served once.
-  --name     the server's name (default: the nearest package.json's name, else the file's)
-  --version  the server's version (default: that package.json's version, else 0.0.0)
-  --http     serve Streamable HTTP on this port (0 picks one) instead of stdio
-  --host     the address to listen on with --http (default 127.0.0.1)
+  --name          the server's name (default: the nearest package.json's name, else the file's)
+  --version       the server's version (default: that package.json's version, else 0.0.0)
+  --deps          a module whose default export (or export named deps) is the tools' ctx.deps,
+                  or a function, possibly async, that returns them
+  --http          serve Streamable HTTP on this port (0 picks one) instead of stdio
+  --host          the address to listen on with --http (default 127.0.0.1)
+  --allow-origin  with --http: origins whose pages may call the server, comma-separated
+                  (default: the server's own loopback origins; others get 403)
+  --token-env     with --http: the environment variable holding the bearer token every
+                  request must carry (Authorization: Bearer <token>); others get 401
 
 MCP host configuration (e.g. claude_desktop_config.json):
   { "mcpServers": { "weather": { "command": "npx", "args": ["toolwright", "mcp", "dist/tools.js"] } } }`;
@@ -49,6 +56,52 @@ export function exportedTools(exports: Readonly<Record<string, unknown>>): ToolI
   return [...found];
 }
 
+/** The names of tools whose `ToolContext<Deps>` asks for deps (the compiler marks their context slot). */
+export function toolsNeedingDeps(tools: readonly ToolInput[]): string[] {
+  const names: string[] = [];
+  for (const input of tools) {
+    const slots = (input as { slots?: readonly { kind: string; deps?: boolean }[] }).slots;
+    const name = (input as { name?: unknown }).name;
+    if (typeof name === "string" && slots?.some((slot) => slot.kind === "context" && slot.deps === true)) {
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The deps a `--deps` module gives: its default export or its `deps` export, called when it is a function. */
+async function loadDeps(entry: string, cwd: string): Promise<unknown> {
+  const file = path.resolve(cwd, entry);
+  if (!existsSync(file))
+    throw new UsageError(`--deps: no file ${file}. Pass the built .js module that exports the deps.`);
+  const exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const given = "default" in exports ? exports.default : exports.deps;
+  if (given === undefined) {
+    throw new UsageError(
+      `--deps: ${entry} exports neither a default nor "deps". Export the deps object, or a function that returns it: ` +
+        "export default async () => ({ db: await connect() }).",
+    );
+  }
+  return typeof given === "function" ? await (given as () => unknown)() : given;
+}
+
+/** The `--http` server's access options: allowed origins and the bearer token, read from the environment. */
+function httpAccess(values: Record<string, string | undefined>): { allowedOrigins?: string[]; bearerToken?: string } {
+  const origins = values["allow-origin"]
+    ?.split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  const variable = values["token-env"];
+  if (variable === undefined) return origins ? { allowedOrigins: origins } : {};
+  const token = process.env[variable];
+  if (!token?.trim()) {
+    throw new UsageError(
+      `--token-env ${variable}: the environment variable ${variable} is not set or empty. Set it to the secret clients must send.`,
+    );
+  }
+  return { ...(origins ? { allowedOrigins: origins } : {}), bearerToken: token };
+}
+
 /** The name and version of the package the entry belongs to, from the nearest package.json. */
 function packageOf(entry: string): { name?: string; version?: string } {
   for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
@@ -79,6 +132,11 @@ async function serve(entry: string, values: Record<string, string | undefined>, 
   if (values.http !== undefined && !/^\d+$/.test(values.http)) {
     throw new UsageError(`--http takes a port number, got '${values.http}'.`);
   }
+  for (const option of ["allow-origin", "token-env", "host"]) {
+    if (values[option] !== undefined && values.http === undefined) {
+      throw new UsageError(`--${option} applies to Streamable HTTP: add --http <port>.`);
+    }
+  }
   const file = path.resolve(io.cwd, entry);
   if (!existsSync(file)) {
     throw new UsageError(
@@ -93,17 +151,30 @@ async function serve(entry: string, values: Record<string, string | undefined>, 
     );
     return 1;
   }
+  const needing = toolsNeedingDeps(tools);
+  if (needing.length > 0 && values.deps === undefined) {
+    io.err(
+      `toolwright mcp: warning: ${needing.map((n) => `"${n}"`).join(", ")} ${needing.length === 1 ? "takes" : "take"} ` +
+        "ToolContext<Deps> and no --deps was given, so ctx.deps is undefined in every call. " +
+        "Pass --deps <module.js> (its default export, or a function returning the deps).\n",
+    );
+  }
+  const deps = values.deps === undefined ? undefined : await loadDeps(values.deps, io.cwd);
   const pkg = packageOf(file);
   const { serveMcp } = await loadMcp();
   const port = values.http;
+  const access = port === undefined ? {} : httpAccess(values);
   const handle = await serveMcp(tools, {
     name: values.name ?? pkg.name ?? path.basename(file, path.extname(file)),
     version: values.version ?? pkg.version ?? "0.0.0",
-    transport: port === undefined ? "stdio" : { http: { port: Number(port), host: values.host ?? "127.0.0.1" } },
+    ...(deps === undefined ? {} : { deps }),
+    transport:
+      port === undefined ? "stdio" : { http: { port: Number(port), host: values.host ?? "127.0.0.1", ...access } },
   });
-  // Over stdio, stdout is the protocol: everything for people goes to stderr.
+  // Over stdio, stdout is the protocol: everything for people goes to stderr. The token is never printed.
+  const guarded = access.bearerToken === undefined ? "" : ` (bearer token from $${values["token-env"]})`;
   io.err(
-    `toolwright mcp: serving ${tools.length} tools from ${entry}${handle.url ? ` on ${handle.url}` : " over stdio"}\n`,
+    `toolwright mcp: serving ${tools.length} tools from ${entry}${handle.url ? ` on ${handle.url}${guarded}` : " over stdio"}\n`,
   );
   await handle.closed;
   return 0;
@@ -121,6 +192,9 @@ export const mcp: Command = {
       version: { type: "string" },
       http: { type: "string" },
       host: { type: "string" },
+      deps: { type: "string" },
+      "allow-origin": { type: "string" },
+      "token-env": { type: "string" },
     });
     return serve(entry, values, io);
   },

@@ -14,6 +14,7 @@ import { shapeFeedback } from "../validation/feedback.js";
 import { generatedCheck } from "../validation/generated.js";
 import { issuesFromAjv } from "../validation/issues.js";
 import type { ToolContext, ToolContextInit, ToolLogger, Usage } from "./context.js";
+import { mediaResult } from "./media.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "./result.js";
 import { toolFetch } from "./tool-fetch.js";
 
@@ -184,7 +185,10 @@ export async function runTool(
     if (parent?.aborted && error === parent.reason) throw error;
     throw new ToolExceptionError(tool.name, error);
   }
-  const content = serializeResult(value);
-  checkShape(tool, value, content);
-  return { value, ...capResult(content, options.maxResultChars ?? tool.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS) };
+  const media = mediaResult(value);
+  // Images and sounds go to the model as such where the provider takes them; the text names them.
+  const content = media ? media.text : serializeResult(value);
+  checkShape(tool, value, media ? serializeResult(value) : content);
+  const capped = capResult(content, options.maxResultChars ?? tool.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
+  return media ? { value, ...capped, media: media.media } : { value, ...capped };
 }

@@ -2,6 +2,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { type CallToolResult, ErrorCode, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { ToolError, ToolTimeoutError, ToolwrightError } from "../errors.js";
 import type { ToolContext, Usage } from "../invoke/context.js";
+import { isMediaPart } from "../invoke/media.js";
 import { serializeResult } from "../invoke/result.js";
 import { runTool } from "../invoke/run-tool.js";
 import { unavailableMemory } from "../memory/memory.js";
@@ -52,6 +53,15 @@ function errorResult(message: string): CallToolResult {
 function structured(value: unknown, shape: OutputShape): Record<string, unknown> {
   const json: unknown = typeof value === "string" ? value : JSON.parse(serializeResult(value) || "null");
   return shape.wrapped ? { [RESULT_KEY]: json } : (json as Record<string, unknown>);
+}
+
+/** A media result (a part, or parts and strings) as MCP content blocks, in the tool's order. */
+function mediaContent(value: unknown): CallToolResult["content"] {
+  const items: unknown[] = Array.isArray(value) ? value : [value];
+  return items.map((item) => {
+    if (isMediaPart(item)) return { type: item.type, data: item.data, mimeType: item.mimeType };
+    return { type: "text" as const, text: typeof item === "string" ? item : (item as { text: string }).text };
+  });
 }
 
 /** Runs the tool, retrying a retryable `ToolError` of a read-only or idempotent tool with backoff, as the loop does. */
@@ -125,6 +135,8 @@ export async function handleCall<Deps>(
       if (!decision.approved) return errorResult(rejectedText(decision.message));
     }
     const run = await attempts(setup, tool, checked.args, contextFor, extra.signal);
+    // Images and sounds go out as MCP image and audio content, beside the tool's text.
+    if (run.media) return { content: mediaContent(run.value) };
     const shape = outputShapeOf(tool);
     return {
       content: [{ type: "text", text: run.content }],

@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { mediaLabel } from "../invoke/media.js";
 
 type ContentBlock = CallToolResult["content"][number];
 
@@ -13,7 +14,7 @@ function blockText(block: ContentBlock): string {
       return block.text;
     case "image":
     case "audio":
-      return `[${block.type} ${block.mimeType}, ${Math.floor((block.data.length * 3) / 4)} bytes]`;
+      return mediaLabel(block);
     case "resource_link":
       return `[resource link ${block.uri}${block.description ? `: ${block.description}` : ""}]`;
     case "resource": {

@@ -110,7 +110,15 @@ export function remoteTool(connection: ServerConnection, remote: McpTool, option
       }
       const content = Array.isArray(result.content) ? (result.content as Parameters<typeof contentText>[0]) : [];
       if (result.isError) throw new ToolError(contentText(content) || `tool "${remote.name}" failed without a message`);
-      return result.structuredContent ?? contentText(content);
+      if (result.structuredContent) return result.structuredContent;
+      // Images and sounds travel on as media parts (the model sees them where its provider takes them).
+      return content.some((block) => block.type === "image" || block.type === "audio")
+        ? content.map((block) =>
+            block.type === "image" || block.type === "audio"
+              ? { type: block.type, data: block.data, mimeType: block.mimeType }
+              : contentText([block]),
+          )
+        : contentText(content);
     },
   });
 }

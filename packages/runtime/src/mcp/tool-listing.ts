@@ -30,10 +30,29 @@ const shapes = new WeakMap<Tool, OutputShape | null>();
 export function outputShapeOf(tool: Tool): OutputShape | undefined {
   let shape = shapes.get(tool);
   if (shape === undefined) {
-    shape = tool.outputSchema ? shapeOf(tool.outputSchema) : null;
+    // A tool returning images or sounds answers with MCP image and audio content, not structuredContent.
+    shape = tool.outputSchema && !describesMedia(tool.outputSchema) ? shapeOf(tool.outputSchema) : null;
     shapes.set(tool, shape);
   }
   return shape ?? undefined;
+}
+
+/** True for the schema of an image or audio part (`{ type: "image", data, mimeType }`), or of a list holding one. */
+function describesMedia(schema: JsonSchema): boolean {
+  const isPart = (node: unknown): boolean => {
+    const properties = (node as JsonSchema | undefined)?.properties as Record<string, JsonSchema> | undefined;
+    const kind = properties?.type;
+    const kinds = kind?.const !== undefined ? [kind.const] : Array.isArray(kind?.enum) ? kind.enum : [];
+    return (
+      kinds.length > 0 &&
+      kinds.every((k) => k === "image" || k === "audio") &&
+      properties?.data !== undefined &&
+      properties.mimeType !== undefined
+    );
+  };
+  const items = schema.items as JsonSchema | undefined;
+  const options = (node: JsonSchema | undefined) => (node?.anyOf ?? node?.oneOf ?? []) as JsonSchema[];
+  return isPart(schema) || isPart(items) || options(items).some(isPart) || options(schema).some(isPart);
 }
 
 function shapeOf(schema: JsonSchema): OutputShape {

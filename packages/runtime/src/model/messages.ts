@@ -35,6 +35,18 @@ export interface AssistantMessage {
   readonly providerData?: unknown;
 }
 
+/**
+ * An image or a sound a tool returned, base64-encoded, as MCP writes them:
+ * `{ type: "image", data, mimeType: "image/png" }`. Return one (or an array of them and
+ * strings) from a tool, and providers that take images in tool results get the image itself.
+ */
+export interface MediaPart {
+  readonly type: "image" | "audio";
+  /** The bytes, base64-encoded. */
+  readonly data: string;
+  readonly mimeType: string;
+}
+
 /** The result of one tool call; every call in an assistant turn gets exactly one. */
 export interface ToolResultMessage {
   readonly role: "tool";
@@ -45,6 +57,8 @@ export interface ToolResultMessage {
   readonly outcome: OutcomeKind;
   /** True for every outcome but `ok`. */
   readonly isError: boolean;
+  /** Images and sounds the tool returned, sent as such to providers that take them (`content` names each). */
+  readonly media?: readonly MediaPart[];
 }
 
 export type Message = SystemMessage | UserMessage | AssistantMessage | ToolResultMessage;

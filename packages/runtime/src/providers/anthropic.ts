@@ -1,5 +1,5 @@
 import { anthropicDialect, anthropicStrictDialect } from "../dialects/anthropic.js";
-import type { AssistantMessage, Message, ToolCall } from "../model/messages.js";
+import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from "../model/messages.js";
 import type { ModelRequest, ToolChoice } from "../model/model.js";
 import { type AnthropicBlock, parseAnthropicMessage } from "./anthropic-parse.js";
 import { AnthropicDecoder } from "./anthropic-stream.js";
@@ -65,7 +65,12 @@ export function anthropicMessages(messages: readonly Message[]): { system: strin
     if (m.role === "system") system.push(m.content);
     else if (m.role === "assistant") out.push({ role: "assistant", content: assistantBlocks(m) });
     else if (m.role === "tool") {
-      userTurn().push({ type: "tool_result", tool_use_id: m.callId, content: m.content, is_error: m.isError });
+      userTurn().push({
+        type: "tool_result",
+        tool_use_id: m.callId,
+        content: toolResultContent(m),
+        is_error: m.isError,
+      });
     } else if (m.content) userTurn().push({ type: "text", text: m.content });
   }
   // A lone text block is sent as a plain string, the form the sheet shows.
@@ -75,6 +80,22 @@ export function anthropicMessages(messages: readonly Message[]): { system: strin
       : m,
   );
   return { system, messages: messagesOut };
+}
+
+/**
+ * A tool result's content: its text, and its images as image blocks (Anthropic takes
+ * base64 images in a tool_result; it takes no audio, which stays named in the text).
+ */
+function toolResultContent(m: ToolResultMessage): string | AnthropicBlock[] {
+  const images = (m.media ?? []).filter((part) => part.type === "image");
+  if (images.length === 0) return m.content;
+  return [
+    ...(m.content ? [{ type: "text", text: m.content }] : []),
+    ...images.map((image) => ({
+      type: "image",
+      source: { type: "base64", media_type: image.mimeType, data: image.data },
+    })),
+  ];
 }
 
 function anthropicChoice(choice: ToolChoice, disableParallel: boolean): Record<string, unknown> {

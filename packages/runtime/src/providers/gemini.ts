@@ -1,6 +1,6 @@
 import { geminiDialect } from "../dialects/gemini.js";
 import { geminiLegacyDialect } from "../dialects/gemini-legacy.js";
-import type { Message, ToolCall } from "../model/messages.js";
+import type { MediaPart, Message, ToolCall, ToolResultMessage } from "../model/messages.js";
 import type { ModelRequest, ModelResponse, ModelStreamEvent, ToolChoice } from "../model/model.js";
 import { type GeminiCallData, type GeminiPart, GeminiTurn } from "./gemini-turn.js";
 import type { HttpModelOptions, StreamDecoder, WireCodec } from "./http-model.js";
@@ -29,6 +29,10 @@ function callData(call: ToolCall | undefined): GeminiCallData["gemini"] {
 }
 
 /** A tool result as the JSON value it holds, else its text. */
+function images(m: ToolResultMessage): MediaPart[] {
+  return (m.media ?? []).filter((part) => part.type === "image");
+}
+
 function resultValue(content: string): unknown {
   try {
     return JSON.parse(content);
@@ -80,6 +84,10 @@ export function geminiContents(messages: readonly Message[]): { system: string[]
           ...(call && !callData(call).synthesizedId ? { id: m.callId } : {}),
           name: m.toolName,
           response: m.isError ? { error: value } : { output: value },
+          // Images ride in the response's own parts (multimodal function responses); audio stays named in the text.
+          ...(images(m).length > 0
+            ? { parts: images(m).map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data } })) }
+            : {}),
         },
       });
     }

@@ -27,6 +27,7 @@ function chatMessage(m: Message): Record<string, unknown> {
     case "user":
       return { role: m.role, content: m.content };
     case "tool":
+      // Chat Completions takes only text in a tool message: images and sounds stay named in it.
       return { role: "tool", tool_call_id: m.callId, content: m.content };
     case "assistant":
       return {

@@ -1,4 +1,4 @@
-import type { Message } from "../model/messages.js";
+import type { Message, ToolResultMessage } from "../model/messages.js";
 import type { ModelRequest, ModelResponse, ModelStreamEvent, ToolChoice } from "../model/model.js";
 import { CallAccumulator } from "./call-accumulator.js";
 import type { HttpModelOptions, StreamDecoder, WireCodec } from "./http-model.js";
@@ -19,13 +19,27 @@ export interface OpenAiResponsesOptions extends HttpModelOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/**
+ * A function call's output: its text, or, when the tool returned images, the text and each
+ * image as an `input_image` data URL (the Responses API takes images there; it takes no
+ * audio, which stays named in the text).
+ */
+function functionOutput(m: ToolResultMessage): string | unknown[] {
+  const images = (m.media ?? []).filter((part) => part.type === "image");
+  if (images.length === 0) return m.content;
+  return [
+    ...(m.content ? [{ type: "input_text", text: m.content }] : []),
+    ...images.map((image) => ({ type: "input_image", image_url: `data:${image.mimeType};base64,${image.data}` })),
+  ];
+}
+
 function inputItems(m: Message): unknown[] {
   switch (m.role) {
     case "system":
     case "user":
       return [{ role: m.role, content: m.content }];
     case "tool":
-      return [{ type: "function_call_output", call_id: m.callId, output: m.content }];
+      return [{ type: "function_call_output", call_id: m.callId, output: functionOutput(m) }];
     case "assistant": {
       const verbatim = (m.providerData as { responses?: { output?: ResponsesItem[] } } | undefined)?.responses?.output;
       if (verbatim) return verbatim;

@@ -2,7 +2,7 @@ import { Retry, ToolArgumentError, ToolError, ToolTimeoutError } from "../errors
 import type { ToolContext, ToolProgress } from "../invoke/context.js";
 import { capResult, DEFAULT_MAX_RESULT_CHARS, serializeResult } from "../invoke/result.js";
 import { readsContext, runTool } from "../invoke/run-tool.js";
-import type { OutcomeKind } from "../model/messages.js";
+import type { MediaPart, OutcomeKind } from "../model/messages.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import { validateArguments } from "../validation/arguments.js";
 import type { RunEnv } from "./env.js";
@@ -40,6 +40,7 @@ export interface CallSite {
 interface Ran {
   readonly outcome: OutcomeKind;
   readonly content: string;
+  readonly media?: readonly MediaPart[];
   readonly detail?: string;
   readonly attempts: number;
 }
@@ -115,6 +116,7 @@ function done(site: CallSite, tool: Tool, ran: Ran, logs: readonly LogLine[], st
     approval,
     attempts: ran.attempts,
     detail: ran.detail,
+    media: ran.media,
     logs,
     startedAt,
     durationMs: Date.now() - startedAt,
@@ -141,7 +143,9 @@ async function attempt(env: RunEnv, site: CallSite, tool: Tool, args: ToolArgs, 
     const ctx = reads ? contextFor(env, site, tool, n, logs) : { signal: site.signal };
     try {
       const out = await runTool(tool, args, ctx, { timeoutMs, maxResultChars: tool.maxResultChars });
-      return { outcome: "ok", content: out.content, attempts: n };
+      return out.media
+        ? { outcome: "ok", content: out.content, media: out.media, attempts: n }
+        : { outcome: "ok", content: out.content, attempts: n };
     } catch (error) {
       if (site.signal.aborted) throw error;
       if (mayRetry && transient(error) && n < policy.maxAttempts) {

@@ -1,4 +1,4 @@
-import type { OutcomeKind, ToolResultMessage } from "../model/messages.js";
+import type { MediaPart, OutcomeKind, ToolResultMessage } from "../model/messages.js";
 import { quote } from "../validation/render.js";
 import type { CallRecord, LogLine } from "./types.js";
 
@@ -17,7 +17,12 @@ export function settle(
   toolName: string,
   outcome: OutcomeKind,
   content: string,
-  extra: CallFacts & { readonly attempts?: number; readonly detail?: string; readonly logs?: readonly LogLine[] } = {},
+  extra: CallFacts & {
+    readonly attempts?: number;
+    readonly detail?: string;
+    readonly logs?: readonly LogLine[];
+    readonly media?: readonly MediaPart[] | undefined;
+  } = {},
 ): SettledCall {
   // Assigned in place rather than spread: this runs for every call (the keys keep this order).
   const record: { -readonly [K in keyof CallRecord]: CallRecord[K] } = {
@@ -35,7 +40,8 @@ export function settle(
     record.startedAt = extra.startedAt;
     record.durationMs = extra.durationMs;
   }
-  return { message: { role: "tool", callId, toolName, content, outcome, isError: outcome !== "ok" }, record };
+  const message: ToolResultMessage = { role: "tool", callId, toolName, content, outcome, isError: outcome !== "ok" };
+  return { message: extra.media?.length ? { ...message, media: extra.media } : message, record };
 }
 
 /** The model-facing text of an unknown tool: the available names, so it can pick one; the model's name is cut. */

@@ -37,12 +37,13 @@ export interface ToolFlags {
  * How one parameter of the function is filled at call time.
  * - `arg`: the property `name` of the model's arguments object;
  * - `object`: the whole arguments object (a single destructured or object-typed parameter);
- * - `context`: the {@link ToolContext}, never shown to the model.
+ * - `context`: the {@link ToolContext}, never shown to the model; `deps` is true when its
+ *   type names deps (`ToolContext<{ db: Db }>`), which the caller must then supply.
  */
 export type ParamSlot =
   | { readonly kind: "arg"; readonly name: string }
   | { readonly kind: "object" }
-  | { readonly kind: "context" };
+  | { readonly kind: "context"; readonly deps?: true };
 
 /** Where a tool was defined, for error messages. */
 export interface SourceLocation {

@@ -1,4 +1,5 @@
 import type { ToolContext, ToolContextInit } from "../invoke/context.js";
+import type { MediaPart } from "../model/messages.js";
 import type { Capability } from "../policy/capabilities.js";
 import type { JsonSchema, ParamSlot, ToolFlags, ToolSpec } from "./spec.js";
 
@@ -85,7 +86,9 @@ export interface FunctionTool<F extends AnyFunction = AnyFunction> extends Invok
 /** What a finished call returns: the function's value and the text the model reads. */
 export interface ToolRunResult {
   readonly value: unknown;
-  /** The serialized value, capped with a visible marker. */
+  /** The serialized value, capped with a visible marker (for images and sounds, their labels). */
   readonly content: string;
   readonly truncated: boolean;
+  /** The images and sounds the tool returned, when it returned any (see `MediaPart`). */
+  readonly media?: readonly MediaPart[];
 }

@@ -10,7 +10,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolContext } from "../../src/invoke/context.js";
-import { type McpServerHandle, serveMcp } from "../../src/mcp/index.js";
+import { type McpServerHandle, mcpTools, serveMcp } from "../../src/mcp/index.js";
 import type { Tool, ToolArgs } from "../../src/tools/tool-types.js";
 
 /**
@@ -48,6 +48,36 @@ const count: Tool = {
   },
 };
 
+/** A 1×1 PNG, and a few bytes of WAV header, base64. */
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const WAV = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=";
+
+const snapshot: Tool = {
+  name: "snapshot",
+  description: "A picture of the room and the sound in it.",
+  parameters: { type: "object", properties: {}, additionalProperties: false },
+  // What a compiled tool returning the parts announces: it is not sent as an outputSchema.
+  outputSchema: {
+    type: "array",
+    items: {
+      anyOf: [
+        { type: "string" },
+        {
+          type: "object",
+          properties: { type: { enum: ["image", "audio"] }, data: { type: "string" }, mimeType: { type: "string" } },
+          required: ["type", "data", "mimeType"],
+        },
+      ],
+    },
+  },
+  flags: { readOnly: true },
+  execute: () => [
+    "The room:",
+    { type: "image", data: PNG, mimeType: "image/png" },
+    { type: "audio", data: WAV, mimeType: "audio/wav" },
+  ],
+};
+
 let handle: McpServerHandle;
 const clients: Client[] = [];
 
@@ -72,7 +102,7 @@ async function logsDuring(
 }
 
 beforeAll(async () => {
-  handle = await serveMcp([chatty, count], {
+  handle = await serveMcp([chatty, count, snapshot], {
     name: "protocol-tools",
     version: "1.0.0",
     transport: { http: { port: 0 } },
@@ -119,7 +149,7 @@ describe("invalid params get -32602 with one line, as the MCP specification asks
     await expect(list).rejects.toThrow(/^MCP error -32602: Unknown cursor "page-2": this server lists every tool/);
     // Without a cursor, the whole list, and no cursor to follow.
     const { tools, nextCursor } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["chatty", "count"]);
+    expect(tools.map((t) => t.name)).toEqual(["chatty", "count", "snapshot"]);
     expect(nextCursor).toBeUndefined();
   });
 
@@ -149,6 +179,37 @@ describe("logging/setLevel", () => {
     const other = await connect();
     const all = await logsDuring(other, () => other.callTool({ name: "chatty", arguments: {} }));
     expect(all).toHaveLength(4);
+  });
+});
+
+describe("images and sounds a served tool returns", () => {
+  it("go out as MCP image and audio content beside the text, not as JSON", async () => {
+    const client = await connect();
+    const listed = (await client.listTools()).tools.find((t) => t.name === "snapshot");
+    expect(listed).not.toHaveProperty("outputSchema");
+    const result = await client.callTool({ name: "snapshot", arguments: {} });
+    expect(result).toEqual({
+      content: [
+        { type: "text", text: "The room:" },
+        { type: "image", data: PNG, mimeType: "image/png" },
+        { type: "audio", data: WAV, mimeType: "audio/wav" },
+      ],
+    });
+  });
+
+  it("reach an agent's model as media through mcpTools, named in the text", async () => {
+    const tools = await mcpTools(new StreamableHTTPClientTransport(handle.url as URL));
+    try {
+      const remote = tools.find((t) => t.name === "snapshot") as (typeof tools)[number];
+      const run = await remote.invoke({});
+      expect(run.media).toEqual([
+        { type: "image", data: PNG, mimeType: "image/png" },
+        { type: "audio", data: WAV, mimeType: "audio/wav" },
+      ]);
+      expect(run.content).toBe("The room:\n[image image/png, 70 bytes]\n[audio audio/wav, 44 bytes]");
+    } finally {
+      await tools.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import type { Message } from "../../src/model/messages.js";
 import { HttpModel } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
 import { openAiResponsesCodec } from "../../src/providers/openai-responses.js";
@@ -88,6 +89,45 @@ describe("request bodies validate against OpenAI's OpenAPI description", () => {
     );
     expect(sent).toHaveLength(5);
     expectValid("CreateResponse", sent);
+  });
+
+  it("a tool result holding an image fits both: an input_image in a Responses function_call_output, text in a Chat tool message", async () => {
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    const messages: Message[] = [
+      { role: "user", content: "What is on the page?" },
+      { role: "assistant", content: "", toolCalls: [{ id: "call_1", name: "get_time", arguments: "{}" }] },
+      {
+        role: "tool",
+        callId: "call_1",
+        toolName: "get_time",
+        content: "[image image/png, 70 bytes]",
+        outcome: "ok",
+        isError: false,
+        media: [{ type: "image", data: png, mimeType: "image/png" }],
+      },
+    ];
+    const send = async (renderer: Parameters<typeof startLoopback>[0], make: (url: string) => HttpModel) => {
+      const server = await startLoopback(renderer, [{ text: "A blank page." }]);
+      servers.push(server);
+      await make(server.url).generate({ messages, tools: TOOLS });
+      return server.requests;
+    };
+    const responses = await send(
+      openAiResponsesRenderer(),
+      (url) =>
+        new HttpModel(
+          "openai:gpt-5-mini",
+          openAiResponsesCodec({ model: "gpt-5-mini", baseURL: `${url}/v1`, apiKey: "k" }),
+        ),
+    );
+    expect(JSON.stringify(responses[0]?.body)).toContain('"type":"input_image"');
+    expectValid("CreateResponse", responses);
+    const chat = await send(
+      openAiChatRenderer(),
+      (url) =>
+        new HttpModel("openai:gpt-5-mini", openAiChatCodec({ model: "gpt-5-mini", baseURL: `${url}/v1`, apiKey: "k" })),
+    );
+    expectValid("CreateChatCompletionRequest", chat);
   });
 
   it("the loopback servers answer in OpenAI's own response and stream-event shapes", () => {
