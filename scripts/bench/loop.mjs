@@ -3,7 +3,9 @@
  * CALLS model turns with one tool call each (arguments vary, as a model's would) and a
  * final answer; the figure is the median run time over CALLS. The same generated tool
  * (getForecast0) for every system: toolwright's Agent with a Model object, the AI SDK's
- * generateText with MockLanguageModelV3, the OpenAI Agents SDK's run() with a Model object.
+ * generateText with MockLanguageModelV3 (the tool written with zod, and the compiled tool
+ * handed over by toolwright/ai-sdk, which validates and repairs each call inside its
+ * execute), the OpenAI Agents SDK's run() with a Model object.
  * Run alone: `node scripts/bench/loop.mjs [--quick]`.
  */
 import { pathToFileURL } from "node:url";
@@ -12,20 +14,26 @@ import { tool as aiTool, generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { Bench } from "tinybench";
 import { Agent } from "toolwright";
+import { aiSdkTools } from "toolwright/ai-sdk";
 import { z } from "zod";
 import { description, zodSource } from "./generate/emit.mjs";
 import { argsOf, CALLS, FINAL, toolwrightRun } from "./lib/loop-scenario.mjs";
 import { prepareProject } from "./lib/prepare.mjs";
 import { markdownTable, versus } from "./lib/table.mjs";
 
-/** The AI SDK: generateText with the SDK's own mock model and a zod tool. */
-async function aiSdkRun() {
+/** The AI SDK's tool written with zod, as its users write one. */
+function zodToolSet() {
   const inputSchema = new Function("z", `return ${zodSource(0)};`)(z);
   const getForecast0 = aiTool({
     description: description(0),
     inputSchema,
     execute: async ({ city, units, days }) => JSON.stringify([city, units, days]),
   });
+  return { getForecast0 };
+}
+
+/** The AI SDK: generateText with the SDK's own mock model and the tool set given. */
+async function aiSdkRun(tools) {
   const usage = {
     inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: 0, text: 0, reasoning: 0 },
@@ -49,7 +57,7 @@ async function aiSdkRun() {
     const result = await generateText({
       model,
       prompt: "Forecast, please.",
-      tools: { getForecast0 },
+      tools,
       stopWhen: stepCountIs(CALLS + 1),
     });
     if (result.text !== FINAL || result.steps.length !== CALLS + 1) throw new Error("AI SDK run did not finish");
@@ -108,7 +116,8 @@ export async function benchLoop({ time = 2000, log = () => {} } = {}) {
   const { tools } = await import(pathToFileURL(project.toolwrightOut).href);
   const systems = {
     toolwright: toolwrightRun(Agent, tools[0]),
-    "AI SDK generateText": await aiSdkRun(),
+    "AI SDK generateText": await aiSdkRun(zodToolSet()),
+    "AI SDK generateText, toolwright/ai-sdk tool": await aiSdkRun(aiSdkTools([tools[0]])),
     "OpenAI Agents SDK run": openAiAgentsRun(),
   };
   const bench = new Bench({ time, warmupTime: Math.min(500, time) });
@@ -125,6 +134,12 @@ export async function benchLoop({ time = 2000, log = () => {} } = {}) {
     else row.ratio = versus(perCall.toolwright, us);
     if (name === "AI SDK generateText")
       Object.assign(row, { target: "toolwright >= 20x faster", met: perCall.toolwright * 20 <= us });
+    // The compiled tool in the AI SDK's own loop, against the same tool written with zod there.
+    if (name === "AI SDK generateText, toolwright/ai-sdk tool")
+      Object.assign(row, {
+        ratio: versus(us, perCall["AI SDK generateText"]),
+        note: `${CALLS} calls per run; ratio against the zod tool in the same loop`,
+      });
     return row;
   });
 }

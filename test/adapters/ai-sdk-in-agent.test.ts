@@ -34,8 +34,14 @@ const aiTools = {
       amount: z.number().describe("How much."),
       currency: z.string().refine((c) => c === c.toUpperCase(), "an ISO code in capitals, e.g. EUR"),
     }),
-    execute: async ({ amount, currency }, { toolCallId, abortSignal, experimental_context }) => {
-      seen.push({ toolCallId, signal: abortSignal instanceof AbortSignal, context: experimental_context });
+    execute: async ({ amount, currency }, options) => {
+      // ai 6 calls the call's context experimental_context, ai 7 context.
+      const { context, experimental_context } = options as { context?: unknown; experimental_context?: unknown };
+      seen.push({
+        toolCallId: options.toolCallId,
+        signal: options.abortSignal instanceof AbortSignal,
+        context: context ?? experimental_context,
+      });
       return { converted: amount * 2, currency };
     },
   }),

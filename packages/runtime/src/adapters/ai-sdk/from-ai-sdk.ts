@@ -75,7 +75,14 @@ function fromAiSdkTool(name: string, source: AiSdkTool, options: FromAiSdkOption
   }
   const run = async (args: unknown, ctx: ToolContext<unknown>) => {
     const output = await finalValue(
-      execute(args, { toolCallId: ctx.callId, messages: [], abortSignal: ctx.signal, experimental_context: ctx.deps }),
+      // `experimental_context` is ai 6's name for the call's context, `context` ai 7's.
+      execute(args, {
+        toolCallId: ctx.callId,
+        messages: [],
+        abortSignal: ctx.signal,
+        experimental_context: ctx.deps,
+        ...{ context: ctx.deps },
+      }),
     );
     const toModelOutput = source.toModelOutput;
     return toModelOutput
@@ -85,7 +92,8 @@ function fromAiSdkTool(name: string, source: AiSdkTool, options: FromAiSdkOption
   const gate = source.needsApproval;
   const needsApproval: boolean | ApprovalPredicate | undefined =
     typeof gate === "function"
-      ? async (ctx, args) => gate(args, { toolCallId: ctx.callId, messages: [], experimental_context: ctx.deps })
+      ? async (ctx, args) =>
+          gate(args, { toolCallId: ctx.callId, messages: [], experimental_context: ctx.deps, ...{ context: ctx.deps } })
       : gate;
   const common = {
     ...options,
@@ -119,8 +127,9 @@ function fromAiSdkTool(name: string, source: AiSdkTool, options: FromAiSdkOption
  * `execute`. Its input schema, whatever library wrote it (zod 3 or 4, `jsonSchema()`,
  * Valibot, ArkType), becomes the JSON Schema the model sees and toolwright validates and
  * repairs against; the library's own validation then runs too. `execute` gets the call's
- * id as `toolCallId`, its signal as `abortSignal` and `ctx.deps` as `experimental_context`
- * (`messages` is empty: toolwright's transcript is not the SDK's).
+ * id as `toolCallId`, its signal as `abortSignal` and `ctx.deps` as its context
+ * (`experimental_context` in ai 6, `context` in ai 7; `messages` is empty: toolwright's
+ * transcript is not the SDK's).
  *
  * @example
  * ```ts
