@@ -53,6 +53,7 @@ export async function work<Deps>(agents: readonly Agent<Deps>[], options: WorkOp
   );
   const pollMs = options.pollMs ?? 200;
   let failedLooks = 0;
+  let refused: string | undefined;
   while (!signal?.aborted) {
     let claimed: ClaimedRun | undefined;
     const owner = leaseOwner(workerId);
@@ -62,8 +63,12 @@ export async function work<Deps>(agents: readonly Agent<Deps>[], options: WorkOp
         failedLooks = 0;
       } catch (error) {
         options.onError?.(error, error instanceof StoreError ? error.runId : undefined);
-        // That run is out of the queue now: go on with the others at once.
-        if (error instanceof StoredRunError) continue;
+        // That run is out of the queue now: go on with the others at once (unless the store
+        // handed the same one back: then it did not take it out, and waiting is better).
+        if (error instanceof StoredRunError && error.runId !== refused) {
+          refused = error.runId;
+          continue;
+        }
         // The database is away (a restart, a failover): look again later, less often while it stays away.
         failedLooks++;
         await pause(Math.min(pollMs * 2 ** failedLooks, Math.max(pollMs, MAX_CLAIM_BACKOFF_MS)), signal);
