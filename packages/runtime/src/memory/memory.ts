@@ -134,7 +134,8 @@ export function memoryScope(
   if (memory.scope === "session") return ids.sessionId === undefined ? undefined : `session:${ids.sessionId}`;
   if (ids.userId === undefined || ids.userId === "") {
     throw new AgentConfigError(
-      `agent "${agentName}" keeps memory per user (memory.scope "user"), but this run has no user: pass run(input, { userId }).`,
+      `agent "${agentName}" keeps memory per user (memory.scope "user"), but this run has no user: ` +
+        "pass run(input, { userId }), or for a durable run startRun/submitRun(agent, input, { store, userId }).",
     );
   }
   return `user:${ids.userId}`;

@@ -37,8 +37,18 @@ export interface DurableOptions<Deps = unknown> {
 export interface StartOptions<Deps = unknown> extends DurableOptions<Deps> {
   /** The run's id (default: a new random one); unique per store. */
   readonly runId?: string;
-  /** Continues this conversation: its history comes first, and the finished run's transcript becomes it. */
+  /**
+   * Continues this conversation: its history comes first, the finished run's transcript
+   * becomes it, and tools see it as `ctx.sessionId`; also the key of `"session"` memory
+   * (default: the run's id). Stored with the run, so every worker that goes on with it keeps it.
+   */
   readonly sessionId?: string;
+  /**
+   * The user this run serves: the key of its memory under `memory: { scope: "user" }`, as
+   * `agent.run(input, { userId })`. Stored with the run, so every worker that goes on with it
+   * serves the same user.
+   */
+  readonly userId?: string;
 }
 
 /** The default lease: long enough for most tool calls, short enough to recover a dead worker's run soon. */
@@ -121,7 +131,7 @@ async function created<Deps>(
   options: StartOptions<Deps>,
   owner: string | undefined,
 ): Promise<ClaimedRun> {
-  const { store, sessionId } = options;
+  const { store, sessionId, userId } = options;
   const history = sessionId === undefined ? [] : await store.session(sessionId);
   const given: readonly Message[] = typeof input === "string" ? [{ role: "user", content: input }] : input;
   const run = {
@@ -129,6 +139,7 @@ async function created<Deps>(
     agent: agent.name,
     input: [...history, ...given],
     ...(sessionId === undefined ? {} : { sessionId }),
+    ...(userId === undefined ? {} : { userId }),
   };
   await store.create({
     ...run,
@@ -156,19 +167,24 @@ export async function drive<Deps>(
   });
   // Aborted by the journal when it lets the run go; the run also stops on the caller's signal.
   const signal = options.signal ? AbortSignal.any([options.signal, journal.signal]) : journal.signal;
-  let input: RunState | readonly Message[] = claimed.input;
-  if (claimed.snapshot) {
-    reconcile(claimed.snapshot, claimed.calls, agent.tools, (name, args) => agent.validateArgs(name, args));
-    input = new RunState(agent, claimed.snapshot);
-  }
+  // The run's user and session, as stored: memory is keyed by them on every worker.
   const runOptions = {
     deps: options.deps as Deps,
     signal,
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    ...(claimed.userId === undefined ? {} : { userId: claimed.userId }),
+    ...(claimed.sessionId === undefined ? {} : { sessionId: claimed.sessionId }),
   };
-  const events = agent.durable(input, runOptions, (env) => journal.attach(env));
   journal.startHeartbeat();
   try {
+    let input: RunState | readonly Message[] = claimed.input;
+    if (claimed.snapshot) {
+      reconcile(claimed.snapshot, claimed.calls, agent.tools, (name, args) => agent.validateArgs(name, args));
+      input = new RunState(agent, claimed.snapshot);
+    }
+    // A start that throws (the agent's configuration, a model that cannot be resolved) is
+    // the run's own outcome too: stored as failed below, not claimed again and again.
+    const events = agent.durable(input, runOptions, (env) => journal.attach(env));
     // Checkpoints are written from inside the loop (see Journal); here only the end is.
     for (;;) {
       const next = await events.next();

@@ -70,7 +70,7 @@ export class RunHeldError extends StoreError {
   }
 }
 
-/** This worker's lease on the run was taken over (it expired and another worker claimed the run); the run stopped here. */
+/** This worker's lease on the run was taken over (it expired and another worker claimed the run), or the run was cancelled; the run stopped here. */
 export class LeaseLostError extends StoreError {
   override name = "LeaseLostError";
   constructor(
@@ -79,7 +79,7 @@ export class LeaseLostError extends StoreError {
     readonly owner: string,
   ) {
     super(
-      `worker "${owner}" lost its lease on run "${runId}" (it expired and another worker took the run over); ` +
+      `worker "${owner}" lost its lease on run "${runId}" (it expired and another worker took the run over, or the run was cancelled); ` +
         "this worker stopped the run and wrote nothing more. Raise leaseMs if tools often run longer than the lease.",
       runId,
     );

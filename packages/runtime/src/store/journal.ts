@@ -6,6 +6,7 @@ import type { RunSnapshot } from "../runner/snapshot.js";
 import { type StoreError, StoreUnavailableError } from "./errors.js";
 import type { CallJournal } from "./recorded-tool.js";
 import { recordedTool } from "./recorded-tool.js";
+import { errorText } from "./rows.js";
 import type { CallEntry, Checkpoint, RecordedOutcome, RunStore, StoredState } from "./run-store.js";
 import { encodeState } from "./stored-state.js";
 
@@ -159,11 +160,16 @@ export class Journal implements CallJournal {
     });
   }
 
-  /** Writes that the run failed (a limit, a tool under the "fail" policy, a provider error), and gives the lease up. */
+  /**
+   * Writes that the run failed (a limit, a tool under the "fail" policy, a provider error),
+   * and gives the lease up. A run that failed before its loop started keeps its last state.
+   */
   async fail(error: unknown): Promise<void> {
-    if (!this.#run) return;
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    await this.#checkpoint({ state: this.#state(), status: "failed", error: message });
+    await this.#checkpoint({
+      ...(this.#run ? { state: this.#state() } : {}),
+      status: "failed",
+      error: errorText(error),
+    });
   }
 
   async #checkpoint(checkpoint: Checkpoint): Promise<void> {

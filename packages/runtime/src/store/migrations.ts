@@ -52,6 +52,9 @@ function schemaV1(time: "INTEGER" | "BIGINT"): string {
  */
 const schemaV2 = "ALTER TABLE toolwright_runs ADD COLUMN tools TEXT;";
 
+/** Version 3: the user a run serves (`userId`), whose memory it sees under `memory: { scope: "user" }`. */
+const schemaV3 = "ALTER TABLE toolwright_runs ADD COLUMN user_id TEXT;";
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -59,6 +62,7 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: schemaV1("BIGINT"),
   },
   { version: 2, sqlite: schemaV2, postgres: schemaV2 },
+  { version: 3, sqlite: schemaV3, postgres: schemaV3 },
 ];
 
 /** The newest schema version this toolwright knows. */

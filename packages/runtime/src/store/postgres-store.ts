@@ -1,11 +1,13 @@
-import pg from "pg";
+import type pg from "pg";
 import type { PostgresPoolOptions } from "../drivers/postgres.js";
 import type { Message } from "../model/messages.js";
 import { LeaseLostError, RunExistsError, RunNotFoundError, SchemaVersionError, StoredRunError } from "./errors.js";
-import { isPostgresOutage, outageOf } from "./faults.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
+import { PostgresConnections } from "./postgres-connections.js";
 import {
   type CallRow,
+  cancelledText,
+  checkCancellable,
   checkClaimable,
   checkRetriable,
   claimedRun,
@@ -35,14 +37,6 @@ import { type Decision, decide, parseColumn } from "./stored-state.js";
 /** Options of {@link PostgresStore}: a `pg` pool's, e.g. `connectionString`, `host`, `port`, `max`. */
 export type PostgresStoreOptions = PostgresPoolOptions;
 
-/**
- * For commits that may be lost if the database server itself crashes (never torn, never on
- * a worker's crash): lease renewals, and a call's end. A lost end makes the call look
- * unfinished, so it is run again only if idempotent, else put to a person: safe, and it
- * spares the fsync that dominates a call's cost. A call's start always waits for the disk.
- */
-const RELAXED_COMMIT = "-c synchronous_commit=off";
-
 /** Any number, so two processes migrating at once take turns. */
 const MIGRATION_LOCK = 720_412;
 
@@ -50,24 +44,14 @@ const MIGRATION_LOCK = 720_412;
  * A {@link RunStore} on PostgreSQL (`pg`), for many workers on many machines. Leases are
  * taken with row locks: a worker looking for work skips rows another worker is claiming
  * (`FOR UPDATE SKIP LOCKED`), so no two workers ever take the same run.
- *
- * Every pool and every connection it lends has an `error` listener: a connection the
- * server ends (a restart, a failover, an idle timeout) is dropped from the pool instead of
- * crashing the process, the operation using it fails with `StoreUnavailableError`, and the
- * next one opens a new connection.
+ * Its connections outlive a restart of the server: a connection the server ends is dropped,
+ * not fatal, and the operation using it fails with `StoreUnavailableError`.
  */
 export class PostgresStore implements RunStore {
-  readonly #pool: pg.Pool;
-  /** Connections whose commits do not wait for the disk (see {@link RELAXED_COMMIT}). */
-  readonly #relaxed: pg.Pool;
-  #closed = false;
+  readonly #db: PostgresConnections;
 
   private constructor(options: PostgresStoreOptions) {
-    this.#pool = new pg.Pool(options);
-    const relaxed = [options.options, RELAXED_COMMIT].filter(Boolean).join(" ");
-    this.#relaxed = new pg.Pool({ ...options, options: relaxed });
-    // An idle connection that ended: pg-pool has removed it already; the next query opens another.
-    for (const pool of [this.#pool, this.#relaxed]) pool.on("error", () => {});
+    this.#db = new PostgresConnections(options);
   }
 
   /** Connects and migrates. */
@@ -84,16 +68,16 @@ export class PostgresStore implements RunStore {
 
   async create(run: NewRun): Promise<void> {
     const now = Date.now();
-    const inserted = await this.#query("create", run.runId, this.#pool, {
+    const inserted = await this.#db.query("create", run.runId, {
       text: `INSERT INTO toolwright_runs (${NEW_RUN_COLUMNS}, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (run_id) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (run_id) DO NOTHING`,
       values: newRunValues(run, now),
     });
     if (inserted.rowCount === 0) throw new RunExistsError(run.runId);
   }
 
   async claim(runId: string, owner: string, leaseMs: number, agent: RunAgent): Promise<ClaimedRun> {
-    return this.#tx("claim", runId, async (db) => {
+    return this.#db.transaction("claim", runId, async (db) => {
       const row = (await db.query<RunRow>("SELECT * FROM toolwright_runs WHERE run_id = $1 FOR UPDATE", [runId]))
         .rows[0];
       if (!row) throw new RunNotFoundError(runId);
@@ -114,7 +98,7 @@ export class PostgresStore implements RunStore {
     const now = Date.now();
     // One statement: the row is locked, skipped by every other claimer, and taken at once.
     const row = (
-      await this.#query<RunRow>("claimNext", undefined, this.#pool, {
+      await this.#db.query<RunRow>("claimNext", undefined, {
         name: "toolwright_claim_next",
         text: `UPDATE toolwright_runs SET status = 'running', lease_owner = $3, lease_until = $4
          WHERE run_id = (
@@ -128,13 +112,13 @@ export class PostgresStore implements RunStore {
     ).rows[0];
     if (!row) return undefined;
     // The run's calls change only under its lease, which is this worker's now.
-    const calls = await this.#calls(this.#pool, row.run_id);
+    const calls = await this.#calls("claimNext", row.run_id);
     try {
       return claimedRun(row, calls, agents.find((a) => a.name === row.agent) as RunAgent);
     } catch (error) {
       if (!(error instanceof StoredRunError)) throw error;
       // Taken out of the queue, so the next claim goes on with the other runs.
-      await this.#query("claimNext", row.run_id, this.#pool, {
+      await this.#db.query("claimNext", row.run_id, {
         text: `UPDATE toolwright_runs SET status = 'failed', error = $1, lease_owner = NULL, lease_until = 0, updated_at = $2
          WHERE run_id = $3 AND lease_owner = $4`,
         values: [errorText(error), Date.now(), row.run_id, owner],
@@ -144,26 +128,31 @@ export class PostgresStore implements RunStore {
   }
 
   async renew(runId: string, owner: string, leaseMs: number): Promise<void> {
-    const done = await this.#query("renew", runId, this.#relaxed, {
-      name: "toolwright_renew",
-      text: "UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3",
-      values: [Date.now() + leaseMs, runId, owner],
-    });
+    const done = await this.#db.query(
+      "renew",
+      runId,
+      {
+        name: "toolwright_renew",
+        text: "UPDATE toolwright_runs SET lease_until = $1 WHERE run_id = $2 AND lease_owner = $3",
+        values: [Date.now() + leaseMs, runId, owner],
+      },
+      "relaxed",
+    );
     if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
   }
 
   async checkpoint(runId: string, owner: string, checkpoint: Checkpoint, leaseMs: number): Promise<void> {
     const now = Date.now();
     const held = checkpoint.status === "running";
-    await this.#tx("checkpoint", runId, async (db) => {
+    await this.#db.transaction("checkpoint", runId, async (db) => {
       // Under this worker's lease, or (tried again after an answer lost with the connection) exactly as already written.
       const done = await db.query<{ session_id: string | null }>(
-        `UPDATE toolwright_runs SET state = $1, state_digest = $10, status = $2, output = $3, error = $4, lease_owner = $5,
-           lease_until = $6, updated_at = $7
+        `UPDATE toolwright_runs SET state = COALESCE($1, state), state_digest = COALESCE($10, state_digest), status = $2,
+           output = $3, error = $4, lease_owner = $5, lease_until = $6, updated_at = $7
          WHERE run_id = $8 AND (lease_owner = $9 OR (lease_owner IS NULL AND status = $2 AND state_digest = $10))
          RETURNING session_id`,
         [
-          checkpoint.state.text,
+          checkpoint.state?.text ?? null,
           checkpoint.status,
           checkpoint.output ?? null,
           checkpoint.error ?? null,
@@ -172,7 +161,7 @@ export class PostgresStore implements RunStore {
           now,
           runId,
           owner,
-          checkpoint.state.digest,
+          checkpoint.state?.digest ?? null,
         ],
       );
       const row = done.rows[0];
@@ -197,7 +186,7 @@ export class PostgresStore implements RunStore {
     const now = Date.now();
     // One statement, so one transaction: the lease check, the turn's state and the call's start.
     // Prepared once per connection (named): the hot statements skip parsing and planning.
-    const done = await this.#query("callStarted", runId, this.#pool, {
+    const done = await this.#db.query("callStarted", runId, {
       name: "toolwright_call_started",
       text: `WITH held AS (
          UPDATE toolwright_runs SET state = COALESCE($4, state), state_digest = COALESCE($5, state_digest),
@@ -224,13 +213,18 @@ export class PostgresStore implements RunStore {
     owner: string,
     call: { readonly callKey: string; readonly attempt: number; readonly outcome: RecordedOutcome },
   ): Promise<void> {
-    const done = await this.#query("callFinished", runId, this.#relaxed, {
-      name: "toolwright_call_finished",
-      text: `UPDATE toolwright_calls SET status = 'finished', outcome = $1
-       WHERE run_id = $2 AND call_key = $3 AND attempt = $4
-         AND EXISTS (SELECT 1 FROM toolwright_runs WHERE run_id = $2 AND lease_owner = $5)`,
-      values: [JSON.stringify(call.outcome), runId, call.callKey, call.attempt, owner],
-    });
+    const done = await this.#db.query(
+      "callFinished",
+      runId,
+      {
+        name: "toolwright_call_finished",
+        text: `UPDATE toolwright_calls SET status = 'finished', outcome = $1
+         WHERE run_id = $2 AND call_key = $3 AND attempt = $4
+           AND EXISTS (SELECT 1 FROM toolwright_runs WHERE run_id = $2 AND lease_owner = $5)`,
+        values: [JSON.stringify(call.outcome), runId, call.callKey, call.attempt, owner],
+      },
+      "relaxed",
+    );
     if (done.rowCount === 0) throw new LeaseLostError(runId, owner);
   }
 
@@ -246,8 +240,22 @@ export class PostgresStore implements RunStore {
     await this.#decide(runId, callId, { kind: "reject", ...(message === undefined ? {} : { message }) });
   }
 
+  async cancel(runId: string, reason?: string): Promise<void> {
+    await this.#db.transaction("cancel", runId, async (db) => {
+      const row = (await db.query<RunRow>("SELECT * FROM toolwright_runs WHERE run_id = $1 FOR UPDATE", [runId]))
+        .rows[0];
+      if (!row) throw new RunNotFoundError(runId);
+      checkCancellable(row);
+      await db.query(
+        `UPDATE toolwright_runs SET status = 'failed', error = $1, lease_owner = NULL, lease_until = 0, updated_at = $2
+         WHERE run_id = $3`,
+        [cancelledText(reason), Date.now(), runId],
+      );
+    });
+  }
+
   async retry(runId: string): Promise<void> {
-    await this.#tx("retry", runId, async (db) => {
+    await this.#db.transaction("retry", runId, async (db) => {
       const row = (await db.query<RunRow>("SELECT * FROM toolwright_runs WHERE run_id = $1 FOR UPDATE", [runId]))
         .rows[0];
       if (!row) throw new RunNotFoundError(runId);
@@ -261,7 +269,7 @@ export class PostgresStore implements RunStore {
   }
 
   async get(runId: string): Promise<StoredRun | undefined> {
-    const found = await this.#query<RunRow>("get", runId, this.#pool, {
+    const found = await this.#db.query<RunRow>("get", runId, {
       text: "SELECT * FROM toolwright_runs WHERE run_id = $1",
       values: [runId],
     });
@@ -270,7 +278,7 @@ export class PostgresStore implements RunStore {
   }
 
   async list(filter: RunFilter = {}): Promise<StoredRun[]> {
-    const rows = await this.#query<RunRow>("list", undefined, this.#pool, {
+    const rows = await this.#db.query<RunRow>("list", undefined, {
       text: `SELECT * FROM toolwright_runs WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR agent = $2)
        ORDER BY updated_at LIMIT $3`,
       values: [filter.status ?? null, filter.agent ?? null, filter.limit ?? 100],
@@ -279,7 +287,7 @@ export class PostgresStore implements RunStore {
   }
 
   async session(sessionId: string): Promise<Message[]> {
-    const found = await this.#query<{ messages: string }>("session", undefined, this.#pool, {
+    const found = await this.#db.query<{ messages: string }>("session", undefined, {
       text: "SELECT messages FROM toolwright_sessions WHERE session_id = $1",
       values: [sessionId],
     });
@@ -288,21 +296,22 @@ export class PostgresStore implements RunStore {
   }
 
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    await Promise.all([this.#pool.end(), this.#relaxed.end()]);
+    await this.#db.close();
   }
 
-  async #calls(db: pg.Pool | pg.PoolClient, runId: string): Promise<CallRow[]> {
-    const calls = await db.query<CallRow>(
-      "SELECT call_key, attempt, status, outcome FROM toolwright_calls WHERE run_id = $1",
-      [runId],
-    );
+  /** A run's recorded calls, read in a claim's transaction, or on its own (`operation`) after a claim. */
+  async #calls(db: pg.PoolClient | string, runId: string): Promise<CallRow[]> {
+    const query = {
+      text: "SELECT call_key, attempt, status, outcome FROM toolwright_calls WHERE run_id = $1",
+      values: [runId],
+    };
+    const calls =
+      typeof db === "string" ? await this.#db.query<CallRow>(db, runId, query) : await db.query<CallRow>(query);
     return calls.rows;
   }
 
   async #decide(runId: string, callId: string, decision: Decision): Promise<void> {
-    await this.#tx(decision.kind, runId, async (db) => {
+    await this.#db.transaction(decision.kind, runId, async (db) => {
       const row = (await db.query<RunRow>("SELECT * FROM toolwright_runs WHERE run_id = $1 FOR UPDATE", [runId]))
         .rows[0];
       if (!row) throw new RunNotFoundError(runId);
@@ -317,7 +326,7 @@ export class PostgresStore implements RunStore {
   }
 
   async #migrate(): Promise<void> {
-    await this.#tx("migrate", undefined, async (db) => {
+    await this.#db.transaction("migrate", undefined, async (db) => {
       await db.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
       await db.query(
         "CREATE TABLE IF NOT EXISTS toolwright_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)",
@@ -336,50 +345,5 @@ export class PostgresStore implements RunStore {
         ]);
       }
     });
-  }
-
-  /** One statement on a pooled connection (its own transaction); a lost connection is a `StoreUnavailableError`. */
-  async #query<R extends pg.QueryResultRow = pg.QueryResultRow>(
-    operation: string,
-    runId: string | undefined,
-    pool: pg.Pool,
-    query: pg.QueryConfig,
-  ): Promise<pg.QueryResult<R>> {
-    try {
-      return await pool.query<R>(query);
-    } catch (error) {
-      throw outageOf(isPostgresOutage, operation, error, runId);
-    }
-  }
-
-  /**
-   * Runs `work` in one transaction on one connection: all of it, or (on any error) none of
-   * it. The connection is watched while lent: one that broke is closed, not put back.
-   */
-  async #tx<T>(operation: string, runId: string | undefined, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    let db: pg.PoolClient;
-    try {
-      db = await this.#pool.connect();
-    } catch (error) {
-      throw outageOf(isPostgresOutage, operation, error, runId);
-    }
-    let broken: Error | undefined;
-    // The statement in flight fails with the same error; this keeps it from crashing the process.
-    const onError = (error: Error) => {
-      broken = error;
-    };
-    db.on("error", onError);
-    try {
-      await db.query("BEGIN");
-      const out = await work(db);
-      await db.query("COMMIT");
-      return out;
-    } catch (error) {
-      if (!broken) await db.query("ROLLBACK").catch((e: Error) => onError(e));
-      throw outageOf(isPostgresOutage, operation, error, runId);
-    } finally {
-      db.off("error", onError);
-      db.release(broken);
-    }
   }
 }

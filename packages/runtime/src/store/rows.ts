@@ -17,6 +17,8 @@ export interface RunRow {
   readonly run_id: string;
   readonly agent: string;
   readonly session_id: string | null;
+  /** `null` on rows made before schema version 3, and for runs given no user. */
+  readonly user_id: string | null;
   readonly status: string;
   readonly input: string;
   readonly state: string | null;
@@ -32,7 +34,8 @@ export interface RunRow {
 }
 
 /** The columns of a new `toolwright_runs` row, in the order of {@link newRunValues}. */
-export const NEW_RUN_COLUMNS = "run_id, agent, tools, session_id, status, input, lease_owner, lease_until, created_at";
+export const NEW_RUN_COLUMNS =
+  "run_id, agent, tools, session_id, user_id, status, input, lease_owner, lease_until, created_at";
 
 /** The values of a new `toolwright_runs` row, in the order of {@link NEW_RUN_COLUMNS} (updated_at is created_at too). */
 export function newRunValues(run: NewRun, now: number): (string | number | null)[] {
@@ -41,6 +44,7 @@ export function newRunValues(run: NewRun, now: number): (string | number | null)
     run.agent,
     toolsText(run.tools),
     run.sessionId ?? null,
+    run.userId ?? null,
     run.owner === undefined ? "ready" : "running",
     JSON.stringify(run.input),
     run.owner ?? null,
@@ -78,6 +82,7 @@ export function storedRun(row: RunRow): StoredRun {
     runId: row.run_id,
     agent: row.agent,
     sessionId: row.session_id ?? undefined,
+    userId: row.user_id ?? undefined,
     status,
     output: row.output ?? undefined,
     error: row.error ?? undefined,
@@ -101,6 +106,7 @@ export function listedRun(row: RunRow): StoredRun {
       runId: row.run_id,
       agent: row.agent,
       sessionId: row.session_id ?? undefined,
+      userId: row.user_id ?? undefined,
       status: STATUSES.includes(row.status) ? (row.status as StoredRunStatus) : "failed",
       output: row.output ?? undefined,
       error: errorText(error),
@@ -108,6 +114,19 @@ export function listedRun(row: RunRow): StoredRun {
       updatedAt: Number(row.updated_at),
     };
   }
+}
+
+/** Refuses to cancel a run that is final already. */
+export function checkCancellable(row: RunRow): void {
+  const status = statusOf(row);
+  if (status === "completed" || status === "failed") {
+    throw new StoredRunError(`run "${row.run_id}" is ${status}: there is nothing to cancel.`, row.run_id);
+  }
+}
+
+/** The `error` of a cancelled run. */
+export function cancelledText(reason: string | undefined): string {
+  return `Cancelled: ${reason ?? "by an operator"}`;
 }
 
 /** Refuses to retry a run that is not `failed`. */
@@ -179,6 +198,7 @@ function readClaimed(row: RunRow, calls: readonly CallRow[], agent: RunAgent): C
     runId: row.run_id,
     agent: row.agent,
     ...(row.session_id === null ? {} : { sessionId: row.session_id }),
+    ...(row.user_id === null ? {} : { userId: row.user_id }),
     ...(snapshot ? { snapshot } : {}),
     input: parseColumn<Message[]>(row.run_id, "input", row.input),
     calls: calls.map((c) => callEntry(row.run_id, c)),

@@ -48,6 +48,8 @@ export interface NewRun {
   /** The agent's sorted tool names: only an agent with the same tools claims the run. */
   readonly tools: readonly string[];
   readonly sessionId?: string;
+  /** The user the run serves (its memory under `memory: { scope: "user" }`). */
+  readonly userId?: string;
   /** The transcript the run starts from (the session's history, then the new input). */
   readonly input: readonly Message[];
   /** The worker that runs it now; absent to queue it as `ready`. */
@@ -60,6 +62,7 @@ export interface ClaimedRun {
   readonly runId: string;
   readonly agent: string;
   readonly sessionId?: string;
+  readonly userId?: string;
   /** The last checkpoint, read and checked for the claiming agent; absent while the run has made none yet. */
   readonly snapshot?: RunSnapshot;
   readonly input: readonly Message[];
@@ -68,7 +71,8 @@ export interface ClaimedRun {
 
 /** One checkpoint: the run's state and where it stands, written in one transaction. */
 export interface Checkpoint {
-  readonly state: StoredState;
+  /** The run's state; absent to keep the stored one (a run that failed before its loop started). */
+  readonly state?: StoredState;
   readonly status: Exclude<StoredRunStatus, "ready">;
   readonly output?: string;
   readonly error?: string;
@@ -81,6 +85,8 @@ export interface StoredRun {
   readonly runId: string;
   readonly agent: string;
   readonly sessionId: string | undefined;
+  /** The user the run serves, when it was given one (`userId` of `startRun`/`submitRun`). */
+  readonly userId: string | undefined;
   readonly status: StoredRunStatus;
   readonly output: string | undefined;
   readonly error: string | undefined;
@@ -155,6 +161,18 @@ export interface RunStore {
   ): Promise<void>;
   /** Refuses a waiting call; the model reads `message` as its `rejected` result. */
   reject(runId: string, callId: string, message?: string): Promise<void>;
+  /**
+   * Stops a run for good: a `ready`, `running` or `paused` run is stored as `failed`, its
+   * error `Cancelled: <reason>`. A worker running it stops at its next write (a
+   * `LeaseLostError`), its call in flight left as it was. For a run nobody can fix; `retry`
+   * undoes it. `StoredRunError` when the run is final already.
+   *
+   * @example
+   * ```ts
+   * await store.cancel(runId, "The customer withdrew the request.");
+   * ```
+   */
+  cancel(runId: string, reason?: string): Promise<void>;
   /**
    * Puts a `failed` run back in the queue (`ready`, its error cleared): a worker goes on
    * from its last checkpoint, or from its start when it made none. For a run that failed

@@ -5,6 +5,8 @@ import { isSqliteBusy, outageOf } from "./faults.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import {
   type CallRow,
+  cancelledText,
+  checkCancellable,
   checkClaimable,
   checkRetriable,
   claimedRun,
@@ -67,7 +69,7 @@ export class SqliteStore implements RunStore {
     this.#write("create", run.runId, () => {
       if (this.#row(run.runId)) throw new RunExistsError(run.runId);
       this.#sql(
-        `INSERT INTO toolwright_runs (${NEW_RUN_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO toolwright_runs (${NEW_RUN_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(...newRunValues(run, now), now);
     });
   }
@@ -133,11 +135,12 @@ export class SqliteStore implements RunStore {
     this.#write("checkpoint", runId, () => {
       // Under this worker's lease, or (tried again after a lost answer) exactly as already written.
       const done = this.#sql(
-        `UPDATE toolwright_runs SET state = ?, state_digest = ?, status = ?, output = ?, error = ?, lease_owner = ?, lease_until = ?, updated_at = ?
-             WHERE run_id = ? AND (lease_owner = ? OR (lease_owner IS NULL AND status = ? AND state_digest = ?))`,
+        `UPDATE toolwright_runs SET state = COALESCE(?, state), state_digest = COALESCE(?, state_digest), status = ?,
+             output = ?, error = ?, lease_owner = ?, lease_until = ?, updated_at = ?
+           WHERE run_id = ? AND (lease_owner = ? OR (lease_owner IS NULL AND status = ? AND state_digest = ?))`,
       ).run(
-        checkpoint.state.text,
-        checkpoint.state.digest,
+        checkpoint.state?.text ?? null,
+        checkpoint.state?.digest ?? null,
         checkpoint.status,
         checkpoint.output ?? null,
         checkpoint.error ?? null,
@@ -147,7 +150,7 @@ export class SqliteStore implements RunStore {
         runId,
         owner,
         checkpoint.status,
-        checkpoint.state.digest,
+        checkpoint.state?.digest ?? null,
       );
       if (done.changes === 0) throw new LeaseLostError(runId, owner);
       if (checkpoint.session) this.#saveSession(runId, checkpoint.session, now);
@@ -206,6 +209,18 @@ export class SqliteStore implements RunStore {
 
   async reject(runId: string, callId: string, message?: string): Promise<void> {
     this.#decide(runId, callId, { kind: "reject", ...(message === undefined ? {} : { message }) });
+  }
+
+  async cancel(runId: string, reason?: string): Promise<void> {
+    this.#write("cancel", runId, () => {
+      const row = this.#row(runId);
+      if (!row) throw new RunNotFoundError(runId);
+      checkCancellable(row);
+      this.#sql(
+        `UPDATE toolwright_runs SET status = 'failed', error = ?, lease_owner = NULL, lease_until = 0, updated_at = ?
+           WHERE run_id = ?`,
+      ).run(cancelledText(reason), Date.now(), runId);
+    });
   }
 
   async retry(runId: string): Promise<void> {

@@ -199,7 +199,8 @@ describe("memory tools in a run", () => {
     const error = await agent.run("Hi.").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AgentConfigError);
     expect((error as Error).message).toBe(
-      'agent "c" keeps memory per user (memory.scope "user"), but this run has no user: pass run(input, { userId }).',
+      'agent "c" keeps memory per user (memory.scope "user"), but this run has no user: ' +
+        "pass run(input, { userId }), or for a durable run startRun/submitRun(agent, input, { store, userId }).",
     );
   });
 

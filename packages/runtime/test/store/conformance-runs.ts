@@ -166,21 +166,6 @@ export function durableRunTests(suite: Suite): void {
       await expect(resumeRun(agent, "r-limit", { store })).rejects.toThrow(/is failed: there is nothing to resume/);
     });
 
-    it("puts a failed run back in the queue with retry, and a worker finishes it from its last checkpoint", async () => {
-      const store = await suite.open();
-      const { agent, effects } = refundAgent({ approval: false });
-      await expect(startRun(agent, "refund A-1", { store, runId: "r-retry", maxTurns: 1 })).rejects.toBeInstanceOf(
-        MaxTurnsExceededError,
-      );
-      await expect(store.retry("r-retry-nope")).rejects.toThrow(/no run "r-retry-nope"/);
-      await store.retry("r-retry");
-      expect(await store.get("r-retry")).toMatchObject({ status: "ready", error: undefined });
-      await expect(store.retry("r-retry")).rejects.toThrow(/is ready, not failed/);
-      const done = await resumeRun(agent, "r-retry", { store });
-      expect(done.output).toBe("Done: lookup=ok, refund=ok");
-      expect(effects.refunds).toHaveLength(1); // the refund finished before the limit: not run again
-    });
-
     it("serves queued runs from a worker loop", async () => {
       const store = await suite.open();
       const { agent, effects } = refundAgent({ approval: false });

@@ -60,10 +60,20 @@ export function writeFaultTests(suite: Suite): void {
       const store = faultyStore(await suite.open(), {
         callFinished: { times: Number.POSITIVE_INFINITY, callKey: "refund" },
       });
-      const { agent, effects } = refundAgent({ approval: false, timeoutMs: 120 });
-      const error = await startRun(agent, "refund A-1", { store, runId: "f-late-end" }).catch((e) => e);
-      expect(error).toBeInstanceOf(StoreUnavailableError);
-      expect(error.message).toMatch(/not written within the tool's time limit/);
+      // Whether the limit struck before the body returned (a start written slower than the
+      // limit on a loaded machine) is noted, and each case asserted: the model is told the truth.
+      let late = false;
+      const during = (ctx: { signal: AbortSignal }) => {
+        late = ctx.signal.aborted;
+      };
+      const { agent, effects } = refundAgent({ approval: false, timeoutMs: 1_000, during });
+      const outcome = await startRun(agent, "refund A-1", { store, runId: "f-late-end" }).catch((e) => e);
+      if (late || effects.refunds.length === 0) {
+        expect(outcome.output).toBe("Done: lookup=ok, refund=timeout");
+        return;
+      }
+      expect(outcome).toBeInstanceOf(StoreUnavailableError);
+      expect(outcome.message).toMatch(/not written within the tool's time limit/);
       expect(effects.refunds).toHaveLength(1);
       expect(await store.get("f-late-end")).toMatchObject({ status: "running", output: undefined });
     });

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { afterEach } from "vitest";
 import type { RunStore, StoredRunStatus } from "../../src/store/index.js";
 import { badInputTests } from "./conformance-bad-input.js";
+import { failedRunTests } from "./conformance-failed-runs.js";
 import { leaseTests } from "./conformance-leases.js";
+import { memoryTests } from "./conformance-memory.js";
 import { durableRunTests } from "./conformance-runs.js";
 import { writeFaultTests } from "./conformance-write-faults.js";
 
@@ -46,6 +48,8 @@ export function runStoreConformance(harness: StoreHarness): void {
     twoHandles: async () => [await open(), await open()] as const,
   };
   durableRunTests(suite);
+  memoryTests(suite);
+  failedRunTests(suite);
   leaseTests(suite);
   writeFaultTests(suite);
   badInputTests(suite);

@@ -50,6 +50,7 @@ describe("PostgresStore", () => {
     expect(await sql("SELECT version FROM toolwright_migrations ORDER BY version")).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
   });
 
