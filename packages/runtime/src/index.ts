@@ -44,11 +44,14 @@ export type {
   ModelRequest,
   ModelResponse,
   ModelStreamEvent,
+  OutputFormat,
+  OutputMode,
   ToolChoice,
   ToolDefinition,
 } from "./model/model.js";
 export type { GeneratedSchemaEntry } from "./output/generated-schemas.js";
 export { lookupGeneratedSchema, registerSchemas } from "./output/generated-schemas.js";
+export type { PartialOutput } from "./output/partial-answer.js";
 export type { SchemaOptions } from "./output/schema.js";
 export { schema } from "./output/schema.js";
 export type { CompiledSchema, SchemaSpec } from "./output/spec.js";
@@ -88,6 +91,7 @@ export type { RepeatedCallPolicy } from "./runner/repeated-calls.js";
 export type { ToolRetryPolicy } from "./runner/retry.js";
 export {
   BudgetExceededError,
+  InvalidAnswerError,
   MaxDepthExceededError,
   MaxTurnsExceededError,
   RepeatedCallError,

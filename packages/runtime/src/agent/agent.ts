@@ -21,6 +21,7 @@ import type { RunSnapshot } from "../runner/snapshot.js";
 import { type ChildRun, type SubAgentToolOptions, subAgentTool } from "../runner/sub-agent.js";
 import { linkRun } from "../runner/tool-context.js";
 import { emptyUsage, type PriceTable, priceOf, requirePrice } from "../runner/usage.js";
+import type { Schema } from "../standard/schema.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { CompiledSpec } from "../tools/spec.js";
 import { tool } from "../tools/tool.js";
@@ -35,7 +36,7 @@ type AnyFunction = (...args: any[]) => unknown;
  * Options of `new Agent()`. Every limit has a default; none can be switched off by accident.
  * The security policy (`approve`, `trifecta`, `egress`) is described in docs/security.md.
  */
-export interface AgentOptions<Deps = unknown> extends PolicyOptions {
+export interface AgentOptions<Deps = unknown, Output = string> extends PolicyOptions {
   /** Names the agent in errors and run states; a state resumes only on an agent of the same name. */
   readonly name: string;
   /** A `Model`, or `"provider:model"` (e.g. `"openai:gpt-5-mini"`), resolved with the key from the environment. */
@@ -70,10 +71,18 @@ export interface AgentOptions<Deps = unknown> extends PolicyOptions {
   readonly memory?: MemoryOptions;
   /** Follow every run from outside the loop, e.g. `openTelemetry()` from `toolwright/telemetry`. */
   readonly observers?: readonly RunObserver[];
+  /**
+   * The type of the final answer, `schema<T>()`: sent as the provider's structured output (or
+   * a final-answer tool), checked when it comes back, and given as `result.output: T`.
+   * Without it, the answer is the model's text.
+   */
+  readonly output?: Schema<Output>;
+  /** How many answers that do not fit `output` get feedback and another try (default 2), before `InvalidAnswerError`. */
+  readonly outputRetries?: number;
 }
 
 /** Options of one run. */
-export interface RunOptions<Deps = unknown> {
+export interface RunOptions<Deps = unknown, Output = never> {
   /** Given to every tool as `ctx.deps`. */
   readonly deps?: Deps;
   /** Aborts the run: model requests and tool calls in flight are aborted, and the run ends with `RunAbortedError`. */
@@ -84,15 +93,17 @@ export interface RunOptions<Deps = unknown> {
   readonly userId?: string;
   /** The conversation this run belongs to: scopes memory under the default `"session"` scope (default: the run's id). */
   readonly sessionId?: string;
+  /** This run's answer type, `schema<T>()`, in place of the agent's `output`. */
+  readonly output?: Schema<Output>;
 }
 
 /**
  * The options argument of `run` and `stream`: optional while nothing asks for deps, and
  * with `deps` required once the agent's type or a tool's `ToolContext<D>` does.
  */
-type RunArgs<Deps> = unknown extends Deps
-  ? [options?: RunOptions<Deps>]
-  : [options: RunOptions<Deps> & { readonly deps: Deps }];
+type RunArgs<Deps, Output> = unknown extends Deps
+  ? [options?: RunOptions<Deps, Output>]
+  : [options: RunOptions<Deps, Output> & { readonly deps: Deps }];
 
 /** Where a run starts: a user message, a transcript to continue, or a paused run's state. */
 export type RunInput = string | readonly Message[] | RunState;
@@ -121,18 +132,22 @@ async function egressCheckOf(allowlist: EgressAllowlist | undefined): Promise<Ru
  * ```
  *
  * `Tools` is inferred from `tools`: a tool taking `ToolContext<Db>` makes `run` require
- * `{ deps }` with a `Db` (see {@link ToolDeps}); `Deps` types the hooks' context.
+ * `{ deps }` with a `Db` (see {@link ToolDeps}); `Deps` types the hooks' context. `Output`
+ * is inferred from `output` (`schema<Answer>()` makes `result.output` an `Answer`); without
+ * one, the answer is the model's text.
  */
-export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly ToolInput[]> implements StateOwner {
+export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly ToolInput[], Output = string>
+  implements StateOwner
+{
   readonly name: string;
-  readonly #options: AgentOptions<Deps>;
+  readonly #options: AgentOptions<Deps, Output>;
   readonly #registry: ToolRegistry;
   #config: AgentConfig | undefined;
   #model: Model | undefined;
   // The default memory lives as long as the agent, so every run of it shares one store.
   readonly #memory = new InMemoryStore();
 
-  constructor(options: AgentOptions<Deps> & { readonly tools?: Tools }) {
+  constructor(options: AgentOptions<Deps, Output> & { readonly tools?: Tools }) {
     checkOptions(options);
     this.name = options.name;
     this.#options = options;
@@ -192,8 +207,8 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
    * if (result.state) { result.state.approve(result.interruptions[0].callId); await agent.run(result.state); }
    * ```
    */
-  async run(input: RunInput, ...[options = {}]: RunArgs<Deps & ToolDeps<Tools>>): Promise<RunResult> {
-    return drain(this.#start(input, options, undefined, false));
+  async run<O = Output>(input: RunInput, ...[options = {}]: RunArgs<Deps & ToolDeps<Tools>, O>): Promise<RunResult<O>> {
+    return drain(this.#start(input, options, undefined, false)) as Promise<RunResult<O>>;
   }
 
   /**
@@ -207,11 +222,11 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
    * }
    * ```
    */
-  stream(
+  stream<O = Output>(
     input: RunInput,
-    ...[options = {}]: RunArgs<Deps & ToolDeps<Tools>>
-  ): AsyncGenerator<AgentStreamEvent, RunResult> {
-    return this.#start(input, options, undefined, true);
+    ...[options = {}]: RunArgs<Deps & ToolDeps<Tools>, O>
+  ): AsyncGenerator<AgentStreamEvent<O>, RunResult<O>> {
+    return this.#start(input, options, undefined, true) as unknown as AsyncGenerator<AgentStreamEvent<O>, RunResult<O>>;
   }
 
   /**
@@ -244,7 +259,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
 
   async *#start(
     input: RunInput,
-    options: RunOptions<Deps>,
+    options: RunOptions<Deps, unknown>,
     child: ChildRun | undefined,
     streaming: boolean,
     adapt?: (env: RunEnv) => RunEnv,
@@ -260,8 +275,13 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
         ? priceOf(model.id, this.#options.prices)
         : requirePrice(model.id, this.#options.prices, this.name);
     const observers = runObservers(this.#options.observers ?? [], child?.caller);
+    const output = options.output ?? this.#options.output;
+    // Loaded only by runs with a typed answer.
+    const answer =
+      output &&
+      (await import("../runner/final-answer.js")).finalAnswer(output, model, config, this.#options.outputRetries);
     const env = {
-      config,
+      config: answer ? answer.config : config,
       model,
       price,
       deps: options.deps,
@@ -275,6 +295,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
       events: streaming || observers.length > 0,
       memoryScope: child ? child.memoryScope : memoryScope(this.name, config.memory, options),
       egressCheck: await egressCheckOf(config.policy.egress),
+      answer,
     };
     const run = adapt ? adapt(env) : env;
     linkRun(run);
@@ -314,7 +335,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
 }
 
 /** Refuses limits that could never be met, naming the option and the fix. */
-function checkOptions(options: AgentOptions<never>): void {
+function checkOptions(options: AgentOptions<never, unknown>): void {
   const where = `agent "${options.name}"`;
   if (typeof options.name !== "string" || options.name === "") {
     throw new AgentConfigError(

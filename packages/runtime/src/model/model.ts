@@ -12,6 +12,30 @@ export interface ToolDefinition {
 /** How the model may use the tools this turn. */
 export type ToolChoice = "auto" | "required" | "none" | { readonly name: string };
 
+/**
+ * The typed final answer a request asks for, as each API's structured output field takes it
+ * (OpenAI's `response_format` and `text.format`, Anthropic's `output_config.format`, Gemini's
+ * `responseJsonSchema`). The answer comes back as the message's text: its JSON.
+ */
+export interface OutputFormat {
+  /** What the API calls the format: `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name: string;
+  readonly description?: string;
+  /**
+   * Canonical JSON Schema whose root is one object (`type: "object"`), as every structured
+   * output API wants; the runtime wraps any other answer type in `{ answer }`. The provider
+   * applies its dialect, as it does to tool parameters.
+   */
+  readonly schema: JsonSchema;
+}
+
+/**
+ * How a model gives a typed final answer: through its API's structured output field
+ * (`native`), or by calling a final-answer tool the run adds and forces with `tool_choice`
+ * (`tool`: for servers and models that ignore or refuse the structured output field).
+ */
+export type OutputMode = "native" | "tool";
+
 /** One turn's request: everything a provider needs, nothing loop-specific. */
 export interface ModelRequest {
   readonly instructions?: string;
@@ -19,6 +43,8 @@ export interface ModelRequest {
   /** Sorted by name, so the provider's prompt cache stays warm. */
   readonly tools: readonly ToolDefinition[];
   readonly toolChoice?: ToolChoice;
+  /** The schema of the final answer, when the run wants a typed one and the model's mode is `native`. */
+  readonly output?: OutputFormat;
   readonly signal?: AbortSignal;
 }
 
@@ -62,6 +88,8 @@ export type ModelStreamEvent =
 export interface Model {
   /** `provider:model`, e.g. `openai:gpt-5-mini`; used for prices and traces. */
   readonly id: string;
+  /** How it gives a typed final answer (default `native`: it reads `request.output`). */
+  readonly outputMode?: OutputMode;
   generate(request: ModelRequest): Promise<ModelResponse>;
   /** Streams one turn; a model without it is streamed as one `finish` event. */
   stream?(request: ModelRequest): AsyncIterable<ModelStreamEvent>;

@@ -66,10 +66,12 @@ export function schema<T>(options?: SchemaOptions, spec?: CompiledSchema): Schem
   const compiled = isSchemaSpec(spec) ? spec : lookupGeneratedSchema(options?.name);
   if (!compiled) throw noSpec(options, spec);
   const name = nameOf(options, compiled);
+  const target = { schema: compiled.schema, validator: compiled.validator };
   return makeSchema<T>({
     name,
     description: options?.description ?? compiled.description,
     jsonSchema: compiled.schema,
-    validate: valueValidator<T>(name, { schema: compiled.schema, validator: compiled.validator }),
+    validate: valueValidator<T>(name, target),
+    target,
   });
 }

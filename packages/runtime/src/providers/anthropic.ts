@@ -1,6 +1,6 @@
 import { anthropicDialect, anthropicStrictDialect } from "../dialects/anthropic.js";
 import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from "../model/messages.js";
-import type { ModelRequest, ToolChoice } from "../model/model.js";
+import type { ModelRequest, OutputMode, ToolChoice } from "../model/model.js";
 import { type AnthropicBlock, parseAnthropicMessage } from "./anthropic-parse.js";
 import { AnthropicDecoder } from "./anthropic-stream.js";
 import type { HttpModelOptions, WireCodec } from "./http-model.js";
@@ -17,6 +17,12 @@ export interface AnthropicOptions extends HttpModelOptions {
   readonly strict?: boolean;
   /** Allow several tool calls per turn (default true); false sends `disable_parallel_tool_use`. */
   readonly parallelToolCalls?: boolean;
+  /**
+   * How a typed final answer is asked for: `output_config.format` (`native`, default; models
+   * with structured outputs), or a final-answer tool forced with `tool_choice` (`tool`, for
+   * models without them). Not with extended thinking, which refuses a forced tool.
+   */
+  readonly outputMode?: OutputMode;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -115,6 +121,7 @@ export function anthropicCodec(options: AnthropicOptions): WireCodec {
   const dialect = options.strict ? anthropicStrictDialect : anthropicDialect;
   return {
     provider: "anthropic",
+    outputMode: options.outputMode ?? "native",
     request(request: ModelRequest, stream: boolean) {
       const { system, messages } = anthropicMessages(request.messages);
       const instructions = [...(request.instructions ? [request.instructions] : []), ...system].join("\n\n");
@@ -132,6 +139,14 @@ export function anthropicCodec(options: AnthropicOptions): WireCodec {
         messages,
         ...(tools.length > 0
           ? { tools, tool_choice: anthropicChoice(choice, options.parallelToolCalls === false) }
+          : {}),
+        // Structured outputs decode under the strict subset, as strict tools do.
+        ...(request.output
+          ? {
+              output_config: {
+                format: { type: "json_schema", schema: anthropicStrictDialect.toDialect(request.output.schema).schema },
+              },
+            }
           : {}),
         ...(stream ? { stream: true } : {}),
       };

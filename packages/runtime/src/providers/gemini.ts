@@ -1,7 +1,7 @@
 import { geminiDialect } from "../dialects/gemini.js";
 import { geminiLegacyDialect } from "../dialects/gemini-legacy.js";
 import type { MediaPart, Message, ToolCall, ToolResultMessage } from "../model/messages.js";
-import type { ModelRequest, ModelResponse, ModelStreamEvent, ToolChoice } from "../model/model.js";
+import type { ModelRequest, ModelResponse, ModelStreamEvent, OutputMode, ToolChoice } from "../model/model.js";
 import { type GeminiCallData, type GeminiPart, GeminiTurn } from "./gemini-turn.js";
 import type { HttpModelOptions, StreamDecoder, WireCodec } from "./http-model.js";
 import type { SseEvent } from "./sse.js";
@@ -17,6 +17,12 @@ export interface GeminiOptions extends HttpModelOptions {
   readonly schemaField?: "parametersJsonSchema" | "parameters";
   readonly maxTokens?: number;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * How a typed final answer is asked for: `responseJsonSchema` (`native`, default), or a
+   * final-answer tool forced with `toolConfig` (`tool`, for models that refuse function
+   * calling beside a JSON response type).
+   */
+  readonly outputMode?: OutputMode;
 }
 
 interface Content {
@@ -102,6 +108,20 @@ function toolConfig(choice: ToolChoice): unknown {
   return { functionCallingConfig: { mode } };
 }
 
+/** Output limits and the typed answer's JSON response: `generationConfig`, when there is either. */
+function generationConfig(maxTokens: number | undefined, request: ModelRequest): Record<string, unknown> {
+  const config = {
+    ...(maxTokens === undefined ? {} : { maxOutputTokens: maxTokens }),
+    ...(request.output
+      ? {
+          responseMimeType: "application/json",
+          responseJsonSchema: geminiDialect.toDialect(request.output.schema).schema,
+        }
+      : {}),
+  };
+  return Object.keys(config).length > 0 ? { generationConfig: config } : {};
+}
+
 /** Streamed Gemini: every `data:` is a whole response chunk; no end marker, so a finish reason proves completion. */
 class GeminiDecoder implements StreamDecoder {
   private readonly turn = new GeminiTurn();
@@ -120,6 +140,7 @@ export function geminiCodec(options: GeminiOptions): WireCodec {
   const dialect = field === "parameters" ? geminiLegacyDialect : geminiDialect;
   return {
     provider: "gemini",
+    outputMode: options.outputMode ?? "native",
     request(request: ModelRequest, stream: boolean) {
       const { system, contents } = geminiContents(request.messages);
       const instructions = [...(request.instructions ? [request.instructions] : []), ...system];
@@ -133,7 +154,7 @@ export function geminiCodec(options: GeminiOptions): WireCodec {
         ...(instructions.length > 0 ? { systemInstruction: { parts: instructions.map((text) => ({ text })) } } : {}),
         ...(declarations.length > 0 ? { tools: [{ functionDeclarations: declarations }] } : {}),
         ...(declarations.length > 0 && request.toolChoice ? { toolConfig: toolConfig(request.toolChoice) } : {}),
-        ...(options.maxTokens === undefined ? {} : { generationConfig: { maxOutputTokens: options.maxTokens } }),
+        ...generationConfig(options.maxTokens, request),
       };
       const base = `${options.baseURL.replace(/\/+$/, "")}/v1beta/models/${encodeURIComponent(options.model)}`;
       return {

@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici";
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from "../model/model.js";
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent, OutputMode } from "../model/model.js";
 import { ProviderError, ProviderStreamError, ProviderTimeoutError } from "./errors.js";
 import { post, sharedDispatcher, type WireRequest } from "./http.js";
 import { argumentsText } from "./openai-tools.js";
@@ -22,6 +22,8 @@ export interface WireCodec {
   decoder(): StreamDecoder;
   /** False when this request must not be streamed (a server whose streamed tool calls are broken). */
   streamable?(request: ModelRequest): boolean;
+  /** How the API gives a typed final answer (default `native`: it sends `request.output`). */
+  readonly outputMode?: OutputMode;
 }
 
 /** Transport options every provider adapter takes. */
@@ -82,6 +84,11 @@ export class HttpModel implements Model {
     private readonly options: HttpModelOptions = {},
   ) {
     this.retry = retryDefaults(options.retry);
+  }
+
+  /** How this API gives a typed final answer: its codec's mode. */
+  get outputMode(): OutputMode {
+    return this.codec.outputMode ?? "native";
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {

@@ -31,7 +31,10 @@ export function chatUsage(usage: unknown): TokenUsage {
 /** Reads a non-streamed completion; ids are made up when the server sent none, arguments kept as received. */
 export function parseChatCompletion(body: unknown): ModelResponse {
   const b = body as {
-    choices?: { finish_reason?: string; message?: { content?: string | null; tool_calls?: unknown[] } }[];
+    choices?: {
+      finish_reason?: string;
+      message?: { content?: string | null; refusal?: string | null; tool_calls?: unknown[] };
+    }[];
     usage?: unknown;
     model?: unknown;
   };
@@ -47,7 +50,9 @@ export function parseChatCompletion(body: unknown): ModelResponse {
       name: c.function?.name as string,
       arguments: c.function?.arguments ?? null,
     }));
-  const message: AssistantMessage = { role: "assistant", content: choice?.message?.content ?? "", toolCalls };
+  // A refusal under structured output comes instead of the content: the text the model gave.
+  const content = choice?.message?.content ?? choice?.message?.refusal ?? "";
+  const message: AssistantMessage = { role: "assistant", content, toolCalls };
   return {
     message,
     usage: chatUsage(b.usage),

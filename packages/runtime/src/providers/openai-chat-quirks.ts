@@ -1,3 +1,5 @@
+import type { OutputMode } from "../model/model.js";
+
 /** The OpenAI-compatible servers toolwright knows the quirks of. */
 export type ChatServerKind = "openai" | "ollama" | "vllm" | "llamacpp" | "lmstudio" | "generic";
 
@@ -26,6 +28,12 @@ export interface ChatQuirks {
    * streaming and told as stream events.
    */
   readonly streamToolCalls: boolean;
+  /**
+   * How a typed final answer is asked for: `response_format` json_schema (`native`), or a
+   * final-answer tool forced with `tool_choice` (`tool`), for a server that ignores
+   * `response_format` (default `native` for every kind; every answer is checked either way).
+   */
+  readonly outputMode: OutputMode;
 }
 
 /** The quirks of each server kind, from the provider sheet. */
@@ -37,6 +45,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     streamUsage: true,
     maxTokensField: "max_completion_tokens",
     streamToolCalls: true,
+    outputMode: "native",
   },
   ollama: {
     toolChoice: "omit",
@@ -45,6 +54,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     streamUsage: true,
     maxTokensField: "max_tokens",
     streamToolCalls: true,
+    outputMode: "native",
   },
   vllm: {
     toolChoice: "full",
@@ -53,6 +63,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     streamUsage: true,
     maxTokensField: "max_tokens",
     streamToolCalls: true,
+    outputMode: "native",
   },
   llamacpp: {
     toolChoice: "full",
@@ -61,6 +72,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     streamUsage: true,
     maxTokensField: "max_tokens",
     streamToolCalls: true,
+    outputMode: "native",
   },
   lmstudio: {
     toolChoice: "strings",
@@ -69,6 +81,7 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     streamUsage: true,
     maxTokensField: "max_tokens",
     streamToolCalls: true,
+    outputMode: "native",
   },
   generic: {
     toolChoice: "full",
@@ -77,5 +90,6 @@ export const CHAT_QUIRKS: Readonly<Record<ChatServerKind, ChatQuirks>> = {
     streamUsage: true,
     maxTokensField: "max_tokens",
     streamToolCalls: true,
+    outputMode: "native",
   },
 };

@@ -15,7 +15,10 @@ interface ChunkCall {
 
 interface Chunk {
   error?: unknown;
-  choices?: { delta?: { content?: string | null; tool_calls?: ChunkCall[] }; finish_reason?: string | null }[];
+  choices?: {
+    delta?: { content?: string | null; refusal?: string | null; tool_calls?: ChunkCall[] };
+    finish_reason?: string | null;
+  }[];
   usage?: unknown;
   model?: unknown;
 }
@@ -49,7 +52,8 @@ export class OpenAiChatDecoder implements StreamDecoder {
     const events: ModelStreamEvent[] = [];
     for (const choice of chunk.choices ?? []) {
       if (choice.finish_reason) this.rawFinish = choice.finish_reason;
-      const content = choice.delta?.content;
+      // A refusal under structured output streams in place of the content.
+      const content = choice.delta?.content || choice.delta?.refusal;
       if (content) {
         this.text += content;
         events.push({ type: "text-delta", delta: content });

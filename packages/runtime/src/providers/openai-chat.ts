@@ -4,7 +4,7 @@ import type { HttpModelOptions, WireCodec } from "./http-model.js";
 import { parseChatCompletion } from "./openai-chat-parse.js";
 import { CHAT_QUIRKS, type ChatQuirks, type ChatServerKind } from "./openai-chat-quirks.js";
 import { OpenAiChatDecoder } from "./openai-chat-stream.js";
-import { argumentsText, openAiToolSchema } from "./openai-tools.js";
+import { argumentsText, openAiJsonSchema, openAiToolSchema } from "./openai-tools.js";
 
 /** Options of an OpenAI Chat Completions model (OpenAI itself or a compatible server). */
 export interface OpenAiChatOptions extends HttpModelOptions {
@@ -62,6 +62,7 @@ export function openAiChatCodec(options: OpenAiChatOptions): WireCodec {
   const provider = kind === "openai" ? "openai" : `openai-compatible (${kind})`;
   return {
     provider,
+    outputMode: quirks.outputMode,
     request(request: ModelRequest, stream: boolean) {
       const tools = request.tools.map((t) => {
         const { parameters, strict } = openAiToolSchema(t, quirks.strict);
@@ -89,6 +90,9 @@ export function openAiChatCodec(options: OpenAiChatOptions): WireCodec {
           ? { tool_choice: toolChoice(request.toolChoice, quirks.toolChoice) }
           : {}),
         ...(tools.length > 0 && typeof parallel === "boolean" ? { parallel_tool_calls: parallel } : {}),
+        ...(request.output
+          ? { response_format: { type: "json_schema", json_schema: openAiJsonSchema(request.output, quirks.strict) } }
+          : {}),
         ...(options.maxTokens === undefined ? {} : { [quirks.maxTokensField]: options.maxTokens }),
         ...(stream ? { stream: true, ...(quirks.streamUsage ? { stream_options: { include_usage: true } } : {}) } : {}),
       };

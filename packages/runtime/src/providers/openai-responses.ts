@@ -3,7 +3,7 @@ import type { ModelRequest, ModelResponse, ModelStreamEvent, ToolChoice } from "
 import { CallAccumulator } from "./call-accumulator.js";
 import type { HttpModelOptions, StreamDecoder, WireCodec } from "./http-model.js";
 import { parseResponsesBody, type ResponsesItem } from "./openai-responses-parse.js";
-import { argumentsText, openAiToolSchema } from "./openai-tools.js";
+import { argumentsText, openAiJsonSchema, openAiToolSchema } from "./openai-tools.js";
 import type { SseEvent } from "./sse.js";
 import { parseData, streamErrorEvent, truncatedStream } from "./stream-error.js";
 
@@ -125,6 +125,9 @@ export function openAiResponsesCodec(options: OpenAiResponsesOptions): WireCodec
         ...(tools.length > 0 ? { tools } : {}),
         ...(tools.length > 0 && request.toolChoice ? { tool_choice: responsesChoice(request.toolChoice) } : {}),
         ...(tools.some((t) => t.strict) ? { parallel_tool_calls: false } : {}),
+        ...(request.output
+          ? { text: { format: { type: "json_schema", ...openAiJsonSchema(request.output, strictWanted) } } }
+          : {}),
         ...(options.maxTokens === undefined ? {} : { max_output_tokens: options.maxTokens }),
         ...(stream ? { stream: true } : {}),
       };

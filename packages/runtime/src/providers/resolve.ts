@@ -1,4 +1,4 @@
-import type { Model } from "../model/model.js";
+import type { Model, OutputMode } from "../model/model.js";
 import { anthropicCodec } from "./anthropic.js";
 import { ModelConfigError } from "./errors.js";
 import { geminiCodec } from "./gemini.js";
@@ -21,6 +21,12 @@ export interface ResolveModelOptions extends HttpModelOptions {
   readonly schemaField?: "parametersJsonSchema" | "parameters";
   /** OpenAI-compatible servers only: overrides of single quirks. */
   readonly quirks?: Partial<ChatQuirks>;
+  /**
+   * How a typed final answer is asked for (Chat Completions, its compatible servers,
+   * Anthropic and Gemini): the API's structured output field (`native`, default), or a
+   * final-answer tool forced with `tool_choice` (`tool`) where a server or model ignores it.
+   */
+  readonly outputMode?: OutputMode;
   /** Where keys and base URLs are read from (default `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -84,8 +90,9 @@ export function resolveModel(id: string, options: ResolveModelOptions = {}): Mod
     );
   }
   const env = options.env ?? process.env;
-  const { maxTokens, headers } = options;
+  const { maxTokens, headers, outputMode } = options;
   const common = { ...(maxTokens === undefined ? {} : { maxTokens }), ...(headers ? { headers } : {}) };
+  const mode = outputMode === undefined ? {} : { outputMode };
   if (provider === "openai" || provider === "openai-responses") {
     const apiKey = key(id, options, ["OPENAI_API_KEY"]);
     const url = baseURL(options, "OPENAI_BASE_URL", "https://api.openai.com/v1");
@@ -97,7 +104,7 @@ export function resolveModel(id: string, options: ResolveModelOptions = {}): Mod
         options,
       );
     }
-    const quirks = { ...options.quirks, ...(options.strict === undefined ? {} : { strict: options.strict }) };
+    const quirks = { ...options.quirks, ...(options.strict === undefined ? {} : { strict: options.strict }), ...mode };
     return new HttpModel(
       `openai:${rest}`,
       openAiChatCodec({ model: rest, baseURL: url, apiKey, quirks, ...common }),
@@ -108,7 +115,11 @@ export function resolveModel(id: string, options: ResolveModelOptions = {}): Mod
     const apiKey = key(id, options, ["ANTHROPIC_API_KEY"]);
     const url = baseURL(options, "ANTHROPIC_BASE_URL", "https://api.anthropic.com");
     const strict = options.strict === undefined ? {} : { strict: options.strict };
-    return new HttpModel(id, anthropicCodec({ model: rest, baseURL: url, apiKey, ...strict, ...common }), options);
+    return new HttpModel(
+      id,
+      anthropicCodec({ model: rest, baseURL: url, apiKey, ...strict, ...mode, ...common }),
+      options,
+    );
   }
   if (provider === "gemini" || provider === "google") {
     const apiKey = key(id, options, ["GEMINI_API_KEY", "GOOGLE_API_KEY"]);
@@ -116,7 +127,7 @@ export function resolveModel(id: string, options: ResolveModelOptions = {}): Mod
     const field = options.schemaField ? { schemaField: options.schemaField } : {};
     return new HttpModel(
       `google:${rest}`,
-      geminiCodec({ model: rest, baseURL: url, apiKey, ...field, ...common }),
+      geminiCodec({ model: rest, baseURL: url, apiKey, ...field, ...mode, ...common }),
       options,
     );
   }
@@ -138,7 +149,7 @@ export function resolveModel(id: string, options: ResolveModelOptions = {}): Mod
       baseURL: url,
       kind: local.kind,
       ...(apiKey ? { apiKey } : {}),
-      ...(options.quirks ? { quirks: options.quirks } : {}),
+      ...(options.quirks || outputMode ? { quirks: { ...options.quirks, ...mode } } : {}),
       ...common,
     }),
     options,

@@ -1,10 +1,11 @@
 import type { ResolvedMemory } from "../memory/memory.js";
-import type { Model, ToolDefinition } from "../model/model.js";
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent, ToolDefinition } from "../model/model.js";
 import type { EgressVerdict } from "../policy/egress-url.js";
 import type { ResolvedPolicy } from "../policy/run-policy.js";
 import type { Tool } from "../tools/tool-types.js";
 import type { AfterToolHook, BeforeToolHook, ModelMiddleware } from "./hooks.js";
 import type { ResolvedRetryPolicy } from "./retry.js";
+import type { RunResult } from "./run-result.js";
 import type { StateOwner } from "./run-state.js";
 import type { RunSnapshot } from "./snapshot.js";
 import type { ModelPrice } from "./usage.js";
@@ -31,6 +32,32 @@ export interface AgentConfig extends StateOwner {
   /** Autonomy tier, trifecta action and egress allowlist. */
   readonly policy: ResolvedPolicy;
   readonly memory: ResolvedMemory;
+}
+
+/** A final answer the run took: its value, typed by the run's `output` schema. */
+export interface TakenAnswer {
+  readonly value: unknown;
+}
+
+/**
+ * How a run with an `output` schema gets its typed final answer (runner/final-answer.ts,
+ * loaded only by such runs): what every request carries, and the checks of each turn.
+ */
+export interface AnswerHandler {
+  /** What every request of the run carries: the output format (`native`), or the forced tool choice (`tool`). */
+  readonly request: Pick<ModelRequest, "output" | "toolChoice">;
+  /** The agent's configuration, with the final-answer tool among its tools in `tool` mode. */
+  readonly config: AgentConfig;
+  /**
+   * A turn that called no tool: its text read as the answer, or `undefined` once the feedback
+   * for another try is in the transcript. Throws `InvalidAnswerError` (carrying `partial()`)
+   * when the tries are spent.
+   */
+  fromText(env: RunEnv, response: ModelResponse, partial: () => RunResult): TakenAnswer | undefined;
+  /** After a turn's calls settled: the answer the final-answer tool took, if it took one (throws as `fromText`). */
+  fromTools(env: RunEnv, partial: () => RunResult): TakenAnswer | undefined;
+  /** A reader of one turn's stream events: each new partial answer, else `undefined`. */
+  watch(): (event: ModelStreamEvent) => unknown;
 }
 
 /** One run in progress. */
@@ -60,4 +87,6 @@ export interface RunEnv {
   readonly egressCheck: ((url: unknown) => EgressVerdict) | undefined;
   /** Whose memory `ctx.memory` reads: `user:<id>` or `session:<id>`; undefined for the run's own session. */
   readonly memoryScope: string | undefined;
+  /** Present when the run wants a typed final answer (the agent's or the run's `output`). */
+  readonly answer?: AnswerHandler | undefined;
 }

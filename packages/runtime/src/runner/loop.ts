@@ -40,6 +40,7 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
         ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
         messages: snapshot.messages.slice(),
         tools: config.definitions,
+        ...env.answer?.request,
         ...(env.hasSignal ? { signal: env.signal } : {}),
       };
       const startedAt = Date.now();
@@ -55,7 +56,10 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
       if (message.toolCalls.length === 0) {
         snapshot.messages.push(message);
         if (env.events) yield { type: "step-finish", step, usage: response.usage, record: lastStep(env) };
-        return yield* finish(env, resultOf(env, "completed", message.content));
+        // A typed answer is read and checked; one that does not fit leaves feedback for another turn.
+        const answer = env.answer ? env.answer.fromText(env, response, () => partial(env)) : { value: message.content };
+        if (!answer) continue;
+        return yield* finish(env, resultOf(env, "completed", answer.value));
       }
       // Spent past the budget with work still asked for: stop before running it (the turn stays out of the transcript).
       if (overBudget(env)) throw budgetError(env);
@@ -63,6 +67,8 @@ export async function* runLoop(env: RunEnv): AsyncGenerator<AgentStreamEvent, Ru
       snapshot.pending = message.toolCalls.map((call) => ({ call }));
       const paused = yield* resolveTurn(env);
       if (paused) return yield* finish(env, paused);
+      const answer = env.answer?.fromTools(env, () => partial(env));
+      if (answer) return yield* finish(env, resultOf(env, "completed", answer.value));
     }
   } catch (error) {
     if (error instanceof RunError) throw error;
@@ -161,7 +167,7 @@ function lastStep(env: RunEnv) {
 function resultOf(
   env: RunEnv,
   status: RunStatus,
-  output: string | undefined,
+  output: unknown,
   state?: RunState,
   messages = env.snapshot.messages,
 ): RunResult {
@@ -170,7 +176,8 @@ function resultOf(
     agentName: config.name,
     runId: snapshot.runId,
     status,
-    output,
+    // The text, or the typed answer: the Agent's `Output` types it where a caller reads it.
+    output: output as string | undefined,
     messages,
     usage: snapshot.usage,
     steps: snapshot.steps,

@@ -15,6 +15,8 @@ export async function* modelTurn(
   step: number,
 ): AsyncGenerator<AgentStreamEvent, ModelResponse> {
   const call = chainModel(env.config.modelMiddleware, (req) => base(env, req));
+  // A typed answer streams as partial values too (only read when someone reads events).
+  const watch = env.events ? env.answer?.watch() : undefined;
   let response: ModelResponse | undefined;
   for await (const event of call(request)) {
     switch (event.type) {
@@ -37,6 +39,8 @@ export async function* modelTurn(
         response = event.response;
         break;
     }
+    const output = watch?.(event);
+    if (output !== undefined) yield { type: "partial-output", step, output: output as never };
   }
   if (!response) throw noFinish(env, step);
   return response;

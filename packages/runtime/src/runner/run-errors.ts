@@ -1,4 +1,4 @@
-import { ToolwrightError } from "../errors.js";
+import { ToolwrightError, type ValidationIssue } from "../errors.js";
 import type { RunResult } from "./run-result.js";
 
 /**
@@ -96,6 +96,27 @@ export class ToolCallFailedError extends RunError {
             `Hooks are the application's code: fix the hook, or return a decision ({ action: "block", message }) instead of throwing.`,
       result,
     );
+  }
+}
+
+/**
+ * The model's final answer did not fit the run's `output` schema, and the feedback it was
+ * sent did not help within `outputRetries`. The partial result's transcript ends with the
+ * last answer it gave.
+ */
+export class InvalidAnswerError extends RunError {
+  override name = "InvalidAnswerError";
+  // The message is written where the answers are checked (runner/final-answer.ts), code only
+  // runs with an `output` schema load.
+  constructor(
+    message: string,
+    /** The answers the model gave, all refused. */
+    readonly attempts: number,
+    /** What was wrong with the last one, as data. */
+    readonly issues: readonly ValidationIssue[],
+    result: RunResult,
+  ) {
+    super(message, result);
   }
 }
 

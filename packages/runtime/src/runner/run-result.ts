@@ -1,17 +1,26 @@
 import type { Usage } from "../invoke/context.js";
 import type { Message, TokenUsage, ToolCall, ToolResultMessage } from "../model/messages.js";
+import type { PartialOutput } from "../output/partial-answer.js";
 import type { RunRecord } from "../trace/run-record.js";
 import type { TraceOptions } from "../trace/tree.js";
 import type { RunState } from "./run-state.js";
 import type { CallRecord, Interruption, RunStatus, StepRecord } from "./types.js";
 
-/** What `agent.run()` returns, and what a limit error carries as its partial result. */
-export interface RunResult {
+/**
+ * What `agent.run()` returns, and what a limit error carries as its partial result. `Output`
+ * is the final answer's type: the text the model wrote, or the type of the run's `output`
+ * schema (`schema<T>()`).
+ */
+export interface RunResult<Output = string> {
   readonly agentName: string;
   readonly runId: string;
   readonly status: RunStatus;
-  /** The final answer; `undefined` while interrupted or when a limit ended the run. */
-  readonly output: string | undefined;
+  /**
+   * The final answer: the model's text, or, with an `output` schema, the answer validated
+   * against it (repaired, with its `Date`s revived); `undefined` while interrupted or when a
+   * limit ended the run.
+   */
+  readonly output: Output | undefined;
   /** The transcript, well-formed: every tool call has exactly one result. */
   readonly messages: readonly Message[];
   readonly usage: Readonly<Usage>;
@@ -35,7 +44,7 @@ export interface RunResult {
 }
 
 /** Events of `agent.stream()`; `run()` is the same loop with the events drained. */
-export type AgentStreamEvent =
+export type AgentStreamEvent<Output = string> =
   | { readonly type: "turn-start"; readonly step: number }
   | { readonly type: "text-delta"; readonly step: number; readonly delta: string }
   | {
@@ -66,4 +75,9 @@ export type AgentStreamEvent =
       readonly record: CallRecord;
     }
   | { readonly type: "step-finish"; readonly step: number; readonly usage: TokenUsage; readonly record: StepRecord }
-  | { readonly type: "run-finish"; readonly result: RunResult };
+  /**
+   * The typed answer so far, as its JSON streams in (runs with an `output` schema, from
+   * providers that stream): not validated yet; the checked answer is `run-finish`'s output.
+   */
+  | { readonly type: "partial-output"; readonly step: number; readonly output: PartialOutput<Output> }
+  | { readonly type: "run-finish"; readonly result: RunResult<Output> };

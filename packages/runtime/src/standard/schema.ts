@@ -7,6 +7,7 @@ import { readIssue } from "../validation/arguments.js";
 import { checkValue, type ValueTarget } from "../validation/check-value.js";
 import { valueFeedback } from "../validation/feedback.js";
 import { describe } from "../validation/schema-nav.js";
+import { setSchemaInternals } from "./internals.js";
 import { jsonSchemaFor } from "./json-schema.js";
 
 /** A value of type `T` as JSON carries it: each `Date` as its ISO 8601 string. */
@@ -86,6 +87,8 @@ export interface SchemaParts<Output> {
   readonly description?: string | undefined;
   readonly jsonSchema: JsonSchema;
   readonly validate: (value: unknown) => SchemaCheck<Output>;
+  /** The schema and generated check `validate` runs, for the runtime's own readers of a value it holds. */
+  readonly target?: ValueTarget;
 }
 
 /**
@@ -107,7 +110,16 @@ export function makeSchema<Output>(parts: SchemaParts<Output>): Schema<Output> {
     },
     jsonSchema: { input: convert, output: convert },
   };
-  return { "~standard": standard, name, description: parts.description, jsonSchema, validate };
+  const made: Schema<Output> = { "~standard": standard, name, description: parts.description, jsonSchema, validate };
+  const { target } = parts;
+  if (target) {
+    setSchemaInternals(made, {
+      schema: target.schema,
+      validator: target.validator,
+      checkAt: (value, base) => checkValue(target, value, { base }),
+    });
+  }
+  return made;
 }
 
 /** A failed {@link SchemaCheck}: the issues, and the message that lists them. */

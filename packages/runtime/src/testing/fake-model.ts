@@ -1,5 +1,5 @@
 import type { AssistantMessage, TokenUsage, ToolCall } from "../model/messages.js";
-import type { FinishReason, Model, ModelRequest, ModelResponse, ModelStreamEvent } from "../model/model.js";
+import type { FinishReason, Model, ModelRequest, ModelResponse, ModelStreamEvent, OutputMode } from "../model/model.js";
 
 /** One tool call of a scripted turn. */
 export interface ScriptedCall {
@@ -32,6 +32,8 @@ export interface FakeModelOptions {
   readonly id?: string;
   /** Characters per streamed text or argument fragment (default 4). */
   readonly chunkSize?: number;
+  /** How it gives a typed final answer, as a provider would say (default `native`: text, with `request.output` recorded). */
+  readonly outputMode?: OutputMode;
 }
 
 /**
@@ -51,6 +53,7 @@ export interface FakeModelOptions {
  */
 export class FakeModel implements Model {
   readonly id: string;
+  readonly outputMode: OutputMode;
   /** Every request received, in order (messages and tools copied when received). */
   readonly requests: ModelRequest[] = [];
   readonly #script: readonly ScriptStep[];
@@ -59,6 +62,7 @@ export class FakeModel implements Model {
   private constructor(script: readonly ScriptStep[], options: FakeModelOptions) {
     this.#script = script;
     this.id = options.id ?? "fake:scripted";
+    this.outputMode = options.outputMode ?? "native";
     this.#chunkSize = Math.max(1, options.chunkSize ?? 4);
   }
 

@@ -8,6 +8,11 @@ export const RUN_RECORD_FORMAT = "toolwright.run";
 /** The version of saved runs this toolwright writes and reads. */
 export const RUN_RECORD_VERSION = 1;
 
+/** A run's final answer as text: the model's own text, or a typed answer's JSON. */
+export function answerText(output: unknown): string | undefined {
+  return output === undefined || typeof output === "string" ? output : JSON.stringify(output);
+}
+
 /** What a trace or the viewer shows of a run: a run result's data, without its methods. */
 export interface TracedRun {
   readonly agentName: string;

@@ -1,5 +1,5 @@
 import type { RunResult } from "../runner/run-result.js";
-import { RUN_RECORD_FORMAT, RUN_RECORD_VERSION, type RunRecord } from "./run-record.js";
+import { answerText, RUN_RECORD_FORMAT, RUN_RECORD_VERSION, type RunRecord } from "./run-record.js";
 import { formatTrace, type TraceOptions } from "./tree.js";
 
 /** A run result's data, before it gets its methods. */
@@ -13,7 +13,7 @@ export function traceable(data: RunResultData): RunResult {
   return Object.defineProperties(data, {
     trace: {
       value(this: RunResult, options?: TraceOptions): string {
-        return formatTrace(this, options);
+        return formatTrace({ ...this, output: answerText(this.output) }, options);
       },
     },
     toJSON: {
@@ -24,7 +24,7 @@ export function traceable(data: RunResultData): RunResult {
           agentName: this.agentName,
           runId: this.runId,
           status: this.status,
-          output: this.output,
+          output: answerText(this.output),
           messages: this.messages,
           usage: this.usage,
           steps: this.steps,

@@ -3,10 +3,13 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { Agent } from "../../src/agent/agent.js";
 import type { Message } from "../../src/model/messages.js";
 import { HttpModel } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
 import { openAiResponsesCodec } from "../../src/providers/openai-responses.js";
+import { tool } from "../../src/tools/tool.js";
+import { compiledSchema, report } from "../output/compiled.js";
 import { TWO_TURNS } from "./conformance.js";
 import { drive, TOOLS } from "./drive.js";
 import { type Captured, type Loopback, startLoopback } from "./servers/loopback.js";
@@ -130,6 +133,46 @@ describe("request bodies validate against OpenAI's OpenAPI description", () => {
     expectValid("CreateChatCompletionRequest", chat);
   });
 
+  it("bodies asking for a typed answer (an object, and a list inside { answer }) fit both request schemas", async () => {
+    const answer = '{"city":"Paris","celsius":18.5,"at":"2026-03-01T09:30:00Z"}';
+    const list = () => compiledSchema<string[]>({ type: "array", items: { type: "string" } }, { name: "cities" });
+    const makers = [
+      [
+        openAiChatRenderer(),
+        (url: string) => openAiChatCodec({ model: "gpt-5-mini", baseURL: `${url}/v1`, apiKey: "k" }),
+      ],
+      [
+        openAiResponsesRenderer(),
+        (url: string) => openAiResponsesCodec({ model: "gpt-5-mini", baseURL: `${url}/v1`, apiKey: "k" }),
+      ],
+    ] as const;
+    const sent: Captured[][] = [];
+    for (const [renderer, codec] of makers) {
+      const server = await startLoopback(renderer, [
+        { calls: [{ id: "call_1", name: "get_time", args: { zone: "Europe/Paris" } }] },
+        { text: '{"city":"Paris"}' },
+        { text: answer },
+        { text: '{"answer":["Paris"]}' },
+      ]);
+      servers.push(server);
+      const model = new HttpModel("openai:gpt-5-mini", codec(server.url));
+      const getTime = tool({
+        name: "get_time",
+        description: "Current local time in a time zone.",
+        parameters: { type: "object", properties: { zone: { type: "string" } }, required: ["zone"] },
+        execute: () => "12:00",
+      });
+      // A tool turn, a wrong answer and its feedback, the right answer; then a list, streamed.
+      await new Agent({ name: "w", model, tools: [getTime], output: report() }).run("Paris?");
+      for await (const _ of new Agent({ name: "w", model, output: list() }).stream("Cities?"));
+      sent.push(server.requests);
+    }
+    expect(sent[0]?.[0]?.body.response_format).toMatchObject({ type: "json_schema" });
+    expect(sent[1]?.[0]?.body.text).toMatchObject({ format: { type: "json_schema" } });
+    expectValid("CreateChatCompletionRequest", sent[0] ?? []);
+    expectValid("CreateResponse", sent[1] ?? []);
+  });
+
   it("the loopback servers answer in OpenAI's own response and stream-event shapes", () => {
     const check = (schema: string, values: unknown[]) => {
       const validate = ajv.getSchema(`openai#/components/schemas/${schema}`);
@@ -171,5 +214,12 @@ describe("request bodies validate against OpenAI's OpenAPI description", () => {
     expect(responses?.({ model: "gpt-5-mini", input: "hi", tools: [{ type: "function", parameters: {} }] })).toBe(
       false,
     );
+    // A json_schema format without its name is no format either API takes.
+    const messages = [{ role: "user", content: "hi" }];
+    const nameless = { type: "json_schema", schema: { type: "object" } };
+    expect(validate?.({ model: "m", messages, response_format: { type: "json_schema", json_schema: nameless } })).toBe(
+      false,
+    );
+    expect(responses?.({ model: "m", input: "hi", text: { format: nameless } })).toBe(false);
   });
 });
