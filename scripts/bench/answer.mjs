@@ -87,9 +87,13 @@ async function compile() {
     },
     include: ["src/report.ts", `src/${kind}.ts`],
   });
-  write(path.join(dir, "tsconfig.toolwright.json"), JSON.stringify(config("toolwright", "@toolwright/compiler/transform")));
+  write(
+    path.join(dir, "tsconfig.toolwright.json"),
+    JSON.stringify(config("toolwright", "@toolwright/compiler/transform")),
+  );
   write(path.join(dir, "tsconfig.typia.json"), JSON.stringify(config("typia", "typia/lib/transform")));
-  for (const kind of ["toolwright", "typia"]) timeNode([TSPC, "-p", `tsconfig.${kind}.json`], { runs: 1, warmup: 0, cwd: dir });
+  for (const kind of ["toolwright", "typia"])
+    timeNode([TSPC, "-p", `tsconfig.${kind}.json`], { runs: 1, warmup: 0, cwd: dir });
   const { spec } = await import(pathToFileURL(path.join(dir, "dist-toolwright", "toolwright.js")).href);
   const { validate } = await import(pathToFileURL(path.join(dir, "dist-typia", "typia.js")).href);
   if (!spec.validator) throw new Error("the compiler wrote no validator for Report");

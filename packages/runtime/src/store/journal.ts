@@ -3,6 +3,7 @@ import type { RunEnv } from "../runner/env.js";
 import { backoffMs, resolveRetryPolicy, sleep } from "../runner/retry.js";
 import type { RunResult } from "../runner/run-result.js";
 import type { RunSnapshot } from "../runner/snapshot.js";
+import { answerText } from "../trace/run-record.js";
 import { type StoreError, StoreUnavailableError } from "./errors.js";
 import type { CallJournal } from "./recorded-tool.js";
 import { recordedTool } from "./recorded-tool.js";
@@ -155,7 +156,8 @@ export class Journal implements CallJournal {
     await this.#checkpoint({
       state: this.#state(),
       status: completed ? "completed" : "paused",
-      ...(result.output === undefined ? {} : { output: result.output }),
+      // A typed answer is kept as its JSON, as the saved run record keeps it.
+      ...(result.output === undefined ? {} : { output: answerText(result.output) }),
       ...(completed && this.sessionId !== undefined ? { session: result.messages } : {}),
     });
   }

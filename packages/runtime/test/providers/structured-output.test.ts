@@ -14,14 +14,7 @@ import type { AgentStreamEvent, RunResult } from "../../src/runner/run-result.js
 import { compiledSchema, type Report, report } from "../output/compiled.js";
 import { anthropicRenderer } from "./servers/anthropic-server.js";
 import { geminiRenderer } from "./servers/gemini-server.js";
-import {
-  type Captured,
-  type Loopback,
-  nth,
-  type ScriptStep,
-  startLoopback,
-  type WireRenderer,
-} from "./servers/loopback.js";
+import { type Captured, type Loopback, nth, startLoopback, type WireRenderer } from "./servers/loopback.js";
 import { openAiChatRenderer } from "./servers/openai-chat-server.js";
 import { openAiResponsesRenderer } from "./servers/openai-responses-server.js";
 
