@@ -87,6 +87,8 @@ describe.skipIf(!writesSchemas)("schema<T>() built by tspc with the transformer"
 describe.skipIf(writesSchemas)("schema<T>() before the transformer writes its sites", () => {
   it("type-checks, and fails at once at run time, naming the call and the fix", () => {
     expect(build.output).toBe("");
-    expect(() => project.run("dist/report.js")).toThrow(/schema\(\) \(called .*report\.js:\d+:\d+\) has no compiled spec/);
+    expect(() => project.run("dist/report.js")).toThrow(
+      /schema\(\) \(called .*report\.js:\d+:\d+\) has no compiled spec/,
+    );
   });
 });
