@@ -7,26 +7,34 @@
  * On a shared machine the neighbours' load moves these figures more than anything
  * measured, so each row carries the 1-minute load average taken as it was measured.
  *
- *   node scripts/bench/store.mjs [--runs 200] [--queued 400] [--quick]
- *   (worker processes: node scripts/bench/store.mjs --worker '<pg config JSON>')
+ *   node scripts/bench/store.mjs [--runs 200] [--queued 400] [--quick] [--throughput] [--dist <folder>]
+ *   (worker processes: node scripts/bench/store.mjs --worker '<pg config JSON>' [--dist <folder>])
+ *
+ * --throughput: the 4-worker figure only. --dist: load toolwright from another build's
+ * dist folder (another commit's packages/runtime/dist), to compare two versions on one
+ * machine in turns, as the load allows.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Agent, tool } from "toolwright";
-import { openPostgresStore, openSqliteStore, startRun, submitRun, work } from "toolwright/store";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { startLocalPostgres } from "../local-postgres.mjs";
 import { fmt } from "./lib/table.mjs";
 
 const CALLS = 10;
 const argv = process.argv.slice(2);
-const option = (name, fallback) => {
+const text = (name) => {
   const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv[i + 1]) : fallback;
+  return i >= 0 ? argv[i + 1] : undefined;
 };
+const option = (name, fallback) => Number(text(name) ?? fallback);
 const quick = argv.includes("--quick");
+const dist = text("--dist");
+const from = (entry) =>
+  dist ? pathToFileURL(join(dist, entry, "index.js")).href : `toolwright${entry ? `/${entry}` : ""}`;
+const { Agent, tool } = await import(from(""));
+const { openPostgresStore, openSqliteStore, startRun, submitRun, work } = await import(from("store"));
 
 /** An agent whose model asks for `calls` tool calls, one per turn, then answers; stateless, so any worker can play any turn. */
 function benchAgent(calls = CALLS) {
@@ -123,7 +131,9 @@ async function throughput(queued, pg) {
   const agent = benchAgent();
   const self = fileURLToPath(import.meta.url);
   const workers = Array.from({ length: 4 }, () =>
-    spawn(process.execPath, [self, "--worker", JSON.stringify(pg.config)], { stdio: ["ignore", "pipe", "inherit"] }),
+    spawn(process.execPath, [self, "--worker", JSON.stringify(pg.config), ...(dist ? ["--dist", dist] : [])], {
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
   );
   // Timed from when every worker is up (connected, migrated, looking for work), so start-up is not counted.
   await Promise.all(workers.map((w) => new Promise((resolve) => w.stdout.once("data", resolve))));
@@ -160,9 +170,10 @@ else {
   const pg = await startLocalPostgres();
   try {
     const rows = [
-      ...(await checkpointCost(option("--runs", quick ? 20 : 200), pg)),
+      ...(argv.includes("--throughput") ? [] : await checkpointCost(option("--runs", quick ? 20 : 200), pg)),
       ...(await throughput(option("--queued", quick ? 40 : 400), pg)),
     ];
+    if (dist) console.log(`toolwright from ${dist}\n`);
     console.log(`| ${CALLS} tool calls per run | median | load (1 min) | note |\n| --- | --- | --- | --- |`);
     for (const row of rows) console.log(`| ${row.name} | ${row.value} | ${row.load.toFixed(1)} | ${row.note} |`);
     console.log(`\nLoad averages are over ${availableParallelism()} cores; ${new Date().toISOString()}.`);
