@@ -90,6 +90,11 @@ export interface Model {
   readonly id: string;
   /** How it gives a typed final answer (default `native`: it reads `request.output`). */
   readonly outputMode?: OutputMode;
+  /**
+   * The mode for one answer's format, where the schema decides it (Anthropic: a schema its
+   * structured outputs cannot take goes through the final-answer tool); default `outputMode`.
+   */
+  outputModeFor?(format: OutputFormat): OutputMode;
   generate(request: ModelRequest): Promise<ModelResponse>;
   /** Streams one turn; a model without it is streamed as one `finish` event. */
   stream?(request: ModelRequest): AsyncIterable<ModelStreamEvent>;

@@ -1,6 +1,7 @@
 import { anthropicDialect, anthropicStrictDialect } from "../dialects/anthropic.js";
 import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from "../model/messages.js";
 import type { ModelRequest, OutputMode, ToolChoice } from "../model/model.js";
+import type { JsonSchema } from "../tools/spec.js";
 import { type AnthropicBlock, parseAnthropicMessage } from "./anthropic-parse.js";
 import { AnthropicDecoder } from "./anthropic-stream.js";
 import type { HttpModelOptions, WireCodec } from "./http-model.js";
@@ -18,9 +19,12 @@ export interface AnthropicOptions extends HttpModelOptions {
   /** Allow several tool calls per turn (default true); false sends `disable_parallel_tool_use`. */
   readonly parallelToolCalls?: boolean;
   /**
-   * How a typed final answer is asked for: `output_config.format` (`native`, default; models
-   * with structured outputs), or a final-answer tool forced with `tool_choice` (`tool`, for
-   * models without them). Not with extended thinking, which refuses a forced tool.
+   * How a typed final answer is asked for: `output_config.format` (`native`; the default for
+   * models with structured outputs), or a final-answer tool forced with `tool_choice`
+   * (`tool`; the default for the models before them: Claude 3.x, Sonnet 4 and Opus 4). An
+   * answer schema structured outputs cannot take (an open object such as a `Record`, a
+   * recursive type) goes through the tool in either mode. The tool does not go with extended
+   * thinking, which refuses a forced tool.
    */
   readonly outputMode?: OutputMode;
   readonly headers?: Readonly<Record<string, string>>;
@@ -116,12 +120,28 @@ function anthropicChoice(choice: ToolChoice, disableParallel: boolean): Record<s
   return disableParallel && base.type !== "none" ? { ...base, disable_parallel_tool_use: true } : base;
 }
 
+/** Claude models without structured outputs (before Sonnet 4.5 and Opus 4.1). */
+const BEFORE_STRUCTURED_OUTPUTS = /^claude-(?:instant|2|3)|^claude-(?:sonnet|opus)-4(?:-0)?(?:-\d{8})?$/;
+
+/** The default mode of `model`: `tool` for the models before structured outputs. */
+export function anthropicOutputMode(model: string): OutputMode {
+  return BEFORE_STRUCTURED_OUTPUTS.test(model) ? "tool" : "native";
+}
+
+/** True when structured outputs take `schema`: the strict subset, with no recursion (the API refuses it). */
+function fitsStructuredOutputs(schema: JsonSchema): boolean {
+  const { notes } = anthropicStrictDialect.toDialect(schema);
+  return !notes.some((note) => note.severity === "error" || note.code === "recursive-ref");
+}
+
 /** The Anthropic Messages wire: `POST {baseURL}/v1/messages`, streamed as named SSE events. */
 export function anthropicCodec(options: AnthropicOptions): WireCodec {
   const dialect = options.strict ? anthropicStrictDialect : anthropicDialect;
+  const outputMode = options.outputMode ?? anthropicOutputMode(options.model);
   return {
     provider: "anthropic",
-    outputMode: options.outputMode ?? "native",
+    outputMode,
+    outputModeFor: (format) => (outputMode === "native" && fitsStructuredOutputs(format.schema) ? "native" : "tool"),
     request(request: ModelRequest, stream: boolean) {
       const { system, messages } = anthropicMessages(request.messages);
       const instructions = [...(request.instructions ? [request.instructions] : []), ...system].join("\n\n");

@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici";
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent, OutputMode } from "../model/model.js";
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent, OutputFormat, OutputMode } from "../model/model.js";
 import { ProviderError, ProviderStreamError, ProviderTimeoutError } from "./errors.js";
 import { post, sharedDispatcher, type WireRequest } from "./http.js";
 import { argumentsText } from "./openai-tools.js";
@@ -24,6 +24,8 @@ export interface WireCodec {
   streamable?(request: ModelRequest): boolean;
   /** How the API gives a typed final answer (default `native`: it sends `request.output`). */
   readonly outputMode?: OutputMode;
+  /** The mode for one answer's format, where the schema decides it (default `outputMode`). */
+  outputModeFor?(format: OutputFormat): OutputMode;
 }
 
 /** Transport options every provider adapter takes. */
@@ -89,6 +91,11 @@ export class HttpModel implements Model {
   /** How this API gives a typed final answer: its codec's mode. */
   get outputMode(): OutputMode {
     return this.codec.outputMode ?? "native";
+  }
+
+  /** The mode for one answer's format: the codec's choice for that schema, else its mode. */
+  outputModeFor(format: OutputFormat): OutputMode {
+    return this.codec.outputModeFor?.(format) ?? this.outputMode;
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {

@@ -219,7 +219,6 @@ export function finalAnswer(
     );
   }
   const shape = answerShape(schema);
-  return (model.outputMode ?? "native") === "tool"
-    ? new ToolAnswer(shape, retries, config)
-    : new NativeAnswer(shape, retries, config);
+  const mode = model.outputModeFor?.(shape.format) ?? model.outputMode ?? "native";
+  return mode === "tool" ? new ToolAnswer(shape, retries, config) : new NativeAnswer(shape, retries, config);
 }

@@ -133,9 +133,14 @@ describe("request bodies validate against OpenAI's OpenAPI description", () => {
     expectValid("CreateChatCompletionRequest", chat);
   });
 
-  it("bodies asking for a typed answer (an object, and a list inside { answer }) fit both request schemas", async () => {
+  it("bodies asking for a typed answer (an object, a list inside { answer }, a Record not strict) fit both request schemas", async () => {
     const answer = '{"city":"Paris","celsius":18.5,"at":"2026-03-01T09:30:00Z"}';
     const list = () => compiledSchema<string[]>({ type: "array", items: { type: "string" } }, { name: "cities" });
+    const prices = () =>
+      compiledSchema<Record<string, number>>(
+        { type: "object", additionalProperties: { type: "number" } },
+        { name: "prices" },
+      );
     const makers = [
       [
         openAiChatRenderer(),
@@ -153,6 +158,7 @@ describe("request bodies validate against OpenAI's OpenAPI description", () => {
         { text: '{"city":"Paris"}' },
         { text: answer },
         { text: '{"answer":["Paris"]}' },
+        { text: '{"EUR":1.1}' },
       ]);
       servers.push(server);
       const model = new HttpModel("openai:gpt-5-mini", codec(server.url));
@@ -165,10 +171,15 @@ describe("request bodies validate against OpenAI's OpenAPI description", () => {
       // A tool turn, a wrong answer and its feedback, the right answer; then a list, streamed.
       await new Agent({ name: "w", model, tools: [getTime], output: report() }).run("Paris?");
       for await (const _ of new Agent({ name: "w", model, output: list() }).stream("Cities?"));
+      await new Agent({ name: "w", model, output: prices() }).run("Prices?");
       sent.push(server.requests);
     }
     expect(sent[0]?.[0]?.body.response_format).toMatchObject({ type: "json_schema" });
     expect(sent[1]?.[0]?.body.text).toMatchObject({ format: { type: "json_schema" } });
+    expect(sent.map((requests) => JSON.stringify(requests.at(-1)?.body))).toEqual([
+      expect.stringContaining('"strict":false'),
+      expect.stringContaining('"strict":false'),
+    ]);
     expectValid("CreateChatCompletionRequest", sent[0] ?? []);
     expectValid("CreateResponse", sent[1] ?? []);
   });

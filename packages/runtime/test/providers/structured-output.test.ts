@@ -11,7 +11,7 @@ import { HttpModel } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
 import { openAiResponsesCodec } from "../../src/providers/openai-responses.js";
 import type { AgentStreamEvent, RunResult } from "../../src/runner/run-result.js";
-import { compiledSchema, type Report, report } from "../output/compiled.js";
+import { compiledSchema, REPORT_SCHEMA, type Report, report } from "../output/compiled.js";
 import { anthropicRenderer } from "./servers/anthropic-server.js";
 import { geminiRenderer } from "./servers/gemini-server.js";
 import { type Captured, type Loopback, nth, startLoopback, type WireRenderer } from "./servers/loopback.js";
@@ -223,5 +223,28 @@ describe("a final-answer tool where the structured output field is not used (out
     expect(body.output_config).toBeUndefined();
     expect(body.tool_choice).toEqual({ type: "any" });
     expect(body.tools?.map((t) => ("name" in t ? t.name : t.type))).toEqual(["final_answer"]);
+  });
+});
+
+describe("the answer's check", () => {
+  it("is the compiler's generated validator when the spec has one, on the value read from the wire", async () => {
+    const seen: unknown[] = [];
+    const validator = () => (value: unknown) => {
+      seen.push(value);
+      // The generated check of Report, in short: what the compiler writes is tested in the compiler's suites.
+      return (
+        typeof value === "object" && value !== null && typeof (value as { celsius?: unknown }).celsius === "number"
+      );
+    };
+    const checked = () => compiledSchema<Report>(REPORT_SCHEMA, { validator });
+    server = await startLoopback(openAiChatRenderer(), [
+      { text: '{"city":"Paris","celsius":"warm","at":"2026-03-01T09:30:00Z"}' },
+      { text: GOOD },
+    ]);
+    const model = WIRES[0]?.model(server.url) as Model;
+    const result = await new Agent({ name: "w", model, output: checked() }).run("Paris?");
+    expect(result.output).toEqual(ANSWER);
+    expect(seen).toContainEqual({ city: "Paris", celsius: "warm", at: "2026-03-01T09:30:00Z" });
+    expect(seen.at(-1)).toEqual(JSON.parse(GOOD));
   });
 });
