@@ -1,11 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generatedEntries, loadProject, type ProjectTool, renderGenModule } from "@toolwright/compiler/cli";
+import {
+  generatedEntries,
+  type LoadedProject,
+  loadProject,
+  openProject,
+  type ProjectTool,
+  renderGenModule,
+} from "@toolwright/compiler/cli";
 import { toolwright as esbuildPlugin, SpecService } from "@toolwright/compiler/esbuild";
 import { toolwright as vitePlugin } from "@toolwright/compiler/vite";
 import { type BuildFailure, build, type Message } from "esbuild";
-import ts from "typescript";
 import { createServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -21,7 +28,13 @@ import { specsIn } from "./specs-in.js";
 
 // The compiler fixture suite through every other build path: each must give exactly the
 // specs (and diagnostics) of the tsc path, fixture by fixture. One language service (one
-// esbuild build, one Vite server, one gen program) serves all fixtures of a plugin-options group.
+// esbuild build, one Vite server, one gen program) serves all fixtures of a plugin-options
+// group. The TypeScript 7 path (the workspace's pinned 7.0.x, through its API) derives each
+// group in one API process and must give the same specs in the same order and the same
+// diagnostics (file, line, code, text) as TypeScript 5.9's transformer.
+
+/** The pinned TypeScript 7 package of the workspace (`typescript-7`, an alias of typescript@7.0.x). */
+const TS7 = path.dirname(createRequire(import.meta.url).resolve("typescript-7/package.json"));
 
 const CWD = process.cwd();
 /** This run's own scratch folder (esbuild's outdir, gen's tsconfig files). */
@@ -50,6 +63,7 @@ let tsc: Map<string, FixtureResult>;
 const viaEsbuild = new Map<string, PathResult>();
 const viaVite = new Map<string, PathResult & { error?: string }>();
 const viaGen = new Map<string, PathResult & { problems?: string[] }>();
+const viaTs7 = new Map<string, PathResult>();
 
 function hasErrors(name: string): boolean {
   return (tsc.get(name)?.diagnostics.length ?? 0) > 0;
@@ -126,9 +140,11 @@ async function runVite(service: SpecService, names: string[]): Promise<void> {
   }
 }
 
-function runGen(options: Record<string, unknown>, names: string[], index: number): void {
-  const dir = path.join(TMP, `gen-${index}`);
-  mkdirSync(dir, { recursive: true });
+/** A tsconfig of one options group's fixtures, in its own folder whose `node_modules/typescript` is `typescript`, if given. */
+function groupConfig(options: Record<string, unknown>, names: string[], folder: string, typescript?: string): string {
+  const dir = path.join(TMP, folder);
+  mkdirSync(path.join(dir, "node_modules"), { recursive: true });
+  if (typescript) symlinkSync(typescript, path.join(dir, "node_modules", "typescript"), "dir");
   const tsconfig = path.join(dir, "tsconfig.json");
   const compilerOptions = {
     target: "ES2022",
@@ -141,29 +157,48 @@ function runGen(options: Record<string, unknown>, names: string[], index: number
     plugins: [{ transform: "@toolwright/compiler/transform", ...options }],
   };
   writeFileSync(tsconfig, JSON.stringify({ compilerOptions, files: names.map(input) }));
-  const project = loadProject(CWD, tsconfig);
+  return tsconfig;
+}
+
+/** A project's diagnostics located in one fixture, as the goldens record them. */
+function diagnosticsIn(project: LoadedProject, name: string): FixtureDiagnostic[] {
+  const inFixture = (file: string) => fixtureOf(path.resolve(project.root, file)) === name;
+  return project.diagnostics
+    .filter((d) => d.file && inFixture(d.file.fileName))
+    .map((d) => {
+      const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
+      return { ...diagnosticOf(d.messageText, d.file?.fileName ?? "", line), code: d.code };
+    });
+}
+
+function runGen(options: Record<string, unknown>, names: string[], index: number): void {
+  const project = loadProject(CWD, groupConfig(options, names, `gen-${index}`));
   for (const name of names) {
     const inFixture = (file: string) => fixtureOf(path.resolve(project.root, file)) === name;
-    const diagnostics = project.diagnostics
-      .filter((d) => d.file && inFixture(d.file.fileName))
-      .map((d) => {
-        const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-        const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
-        return { ...diagnosticOf(text, d.file?.fileName ?? "", line), code: d.code };
-      });
+    const diagnostics = diagnosticsIn(project, name);
     if (hasErrors(name)) {
       viaGen.set(name, { diagnostics });
       continue;
     }
     const tools: ProjectTool[] = project.tools.filter((t) => inFixture(t.file));
     const { entries, diagnostics: genProblems } = generatedEntries({ ...project, tools });
-    // Read the specs back from the module text gen writes, not from its input.
-    const text = renderGenModule(entries);
+    // Read the specs back from the module text gen writes (as JavaScript), not from its input.
+    const text = renderGenModule(entries, { typescript: false });
     const json = text.slice(text.indexOf("registerSpecs(") + "registerSpecs(".length, text.lastIndexOf(");"));
-    const problems = genProblems.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    const problems = genProblems.map((d) => d.messageText);
     // JSON plus generated validators (functions), which the JSON comparisons below leave out.
     const written = new Function(`return (${json});`)() as { spec: unknown }[];
     viaGen.set(name, { specs: written.map((e) => e.spec), diagnostics, problems });
+  }
+}
+
+/** The group through TypeScript 7: the project's own TypeScript is the pinned 7.0.x, used through its API. */
+async function runTs7(options: Record<string, unknown>, names: string[], index: number): Promise<void> {
+  const project = await openProject(CWD, groupConfig(options, names, `ts7-${index}`, TS7));
+  for (const name of names) {
+    const inFixture = (file: string) => fixtureOf(path.resolve(project.root, file)) === name;
+    const specs = project.tools.filter((t) => inFixture(t.file)).map((t) => t.spec);
+    viaTs7.set(name, { specs, diagnostics: diagnosticsIn(project, name) });
   }
 }
 
@@ -186,21 +221,26 @@ beforeAll(async () => {
     });
     await runEsbuild(service, names);
     await runVite(service, names);
-    runGen(options, names, index++);
+    runGen(options, names, index);
+    await runTs7(options, names, index++);
   }
-}, 300_000);
+}, 600_000);
 
 afterAll(() => {
   rmSync(TMP, { recursive: true, force: true });
 });
 
-describe("every build path gives the tsc path's specs, fixture by fixture", () => {
+describe("every build path, TypeScript 7's included, gives the tsc path's specs, fixture by fixture", () => {
   it.each(cases)("%s", (name) => {
     const expected = tsc.get(name);
     if (!expected) throw new Error(`fixture ${name} was not compiled by the tsc path`);
     const esbuildResult = viaEsbuild.get(name);
     const viteResult = viaVite.get(name);
     const genResult = viaGen.get(name);
+    const ts7Result = viaTs7.get(name);
+    // TypeScript 7: every spec, in source order, and every diagnostic, on every fixture.
+    expect(JSON.stringify(ts7Result?.specs)).toBe(JSON.stringify(expected.specs));
+    expect(ts7Result?.diagnostics).toEqual(expected.diagnostics);
     if (hasErrors(name)) {
       // Same diagnostics (file, line, code, message) on every path; Vite reports them in one error.
       expect(esbuildResult?.diagnostics).toEqual(expected.diagnostics);

@@ -1,14 +1,14 @@
 import path from "node:path";
-import type { JsonSchema, ToolFlags, ToolSpec } from "toolwright";
-import { type Backend, type TsSignature, type TsType, TypeFlag } from "./backend/backend.js";
+import type { ToolFlags, ToolSpec } from "toolwright";
+import type { Backend, TsSignature } from "./backend/backend.js";
 import type { Expression, Node } from "./backend/syntax.js";
 import { deriveParameters, type Problem } from "./derive-parameters.js";
 import { DiagnosticCode } from "./diagnostics.js";
 import { type DocBlock, docHost, readDoc } from "./docs.js";
 import { literalProperty } from "./literal-value.js";
 import type { ResolvedOptions } from "./options.js";
+import { outputSchema } from "./output-schema.js";
 import { policyDeclarations } from "./policy-tags.js";
-import { SchemaConverter } from "./schema/SchemaConverter.js";
 import type { ToolSite } from "./sites.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
 
@@ -70,81 +70,6 @@ function flagsFrom(doc: DocBlock, options: Expression | undefined, backend: Back
   return flags;
 }
 
-const UNCHECKABLE = TypeFlag.Void | TypeFlag.Undefined | TypeFlag.Any | TypeFlag.Unknown | TypeFlag.Never;
-
-function isUncheckable(type: TsType, backend: Backend): boolean {
-  return (
-    (backend.typeFlags(type) & UNCHECKABLE) !== 0 ||
-    ((backend.typeFlags(type) & TypeFlag.Union) !== 0 &&
-      backend.typeMembers(type).some((t) => (backend.typeFlags(t) & UNCHECKABLE) !== 0))
-  );
-}
-
-/** True for TypeScript's own `Promise<T>` (declared in a library file). */
-function isPromise(type: TsType, backend: Backend): boolean {
-  const symbol = backend.symbolOfType(type);
-  return (
-    symbol !== undefined &&
-    backend.symbolName(symbol) === "Promise" &&
-    backend.declarationFiles(symbol).some((file) => backend.isDefaultLibraryFile(file))
-  );
-}
-
-/**
- * What a caller of a function returning `type` gets once it has awaited the result, as a
- * list of union members: `Promise<A> | B` gives `A` and `B`, `Promise<Promise<A>>` gives
- * `A`. Member by member, with the same rule on every compiler (TypeScript 7's API cannot
- * build the union `A | B` that `getAwaitedType` would); duplicates collapse
- * (`Promise<T> | T` is `T`), the members keep the return type's order.
- */
-function awaitedMembers(type: TsType, backend: Backend): TsType[] {
-  const members = backend.typeFlags(type) & TypeFlag.Union ? backend.typeMembers(type) : [type];
-  const out: TsType[] = [];
-  for (const member of members) {
-    if (!isPromise(member, backend)) {
-      if (!out.includes(member)) out.push(member);
-      continue;
-    }
-    const [inner] = backend.typeArguments(member);
-    for (const awaited of inner ? awaitedMembers(inner, backend) : []) if (!out.includes(awaited)) out.push(awaited);
-  }
-  return out;
-}
-
-/** True when a caller must await `type` (it is, or a union member is, a `Promise`). */
-function awaits(type: TsType, backend: Backend): boolean {
-  const members = backend.typeFlags(type) & TypeFlag.Union ? backend.typeMembers(type) : [type];
-  return members.some((member) => isPromise(member, backend));
-}
-
-/**
- * The return type's schema (Promise unwrapped), or undefined when it cannot be checked.
- * A return type JSON cannot carry only means no output check; a failure inside toolwright
- * is still reported.
- */
-function outputSchema(signature: TsSignature, backend: Backend, problems: Problem[]): JsonSchema | undefined {
-  const returned = backend.returnTypeOfSignature(signature);
-  const members = awaitedMembers(returned, backend);
-  if (members.length === 0 || members.some((member) => isUncheckable(member, backend))) return undefined;
-  const converter = new SchemaConverter(backend);
-  const [only] = members;
-  // A return type with no promise in it is mapped as it is (a recursive union keeps its `$ref`).
-  const schema = !awaits(returned, backend)
-    ? converter.convertRoot(returned, "return")
-    : members.length === 1 && only
-      ? converter.convertRoot(only, "return")
-      : converter.convertRootUnion(members, "return", returned);
-  for (const issue of converter.issues.filter((i) => i.kind === "internal")) {
-    problems.push({
-      node: backend.signatureDeclaration(signature) as Node,
-      code: DiagnosticCode.internalError,
-      message: `toolwright failed to map the return type: ${issue.construct}. Fix: ${issue.fix}.`,
-    });
-  }
-  if (converter.issues.length > 0) return undefined;
-  return Object.keys(converter.defs).length > 0 ? { ...schema, $defs: converter.defs } : schema;
-}
-
 /** The call signature(s) of a site's function: one for a derivable site, several for an overloaded one. */
 export function signatureOf(site: ToolSite, backend: Backend): TsSignature | readonly TsSignature[] {
   if (backend.syntax.isMethodDeclaration(site.fn)) return backend.signatureOfDeclaration(site.fn) ?? [];
@@ -192,7 +117,7 @@ export function deriveSpec(site: ToolSite, ctx: DeriveContext): { spec?: ToolSpe
     { backend, types: ctx.types, options: ctx.options, signature, doc, toolName: name },
     problems,
   );
-  const output = outputSchema(signature, backend, problems);
+  const output = outputSchema(signature, declaration, backend, problems);
   const policy = policyDeclarations(
     { doc, declaration: declaration ?? site.node, options: site.options, parameters, toolName: name, syntax: S },
     problems,

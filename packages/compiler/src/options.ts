@@ -1,5 +1,4 @@
 import type { ToolSpec } from "toolwright";
-import type ts from "typescript";
 import type { Node } from "./backend/syntax.js";
 
 /** Receives the diagnostics a {@link SpecCheck} finds. */
@@ -55,9 +54,15 @@ export function resolveOptions(options: CompilerOptions = {}): ResolvedOptions {
  * The options of the `@toolwright/compiler/transform` entry in a tsconfig's
  * `compilerOptions.plugins`, so every build path (and the editor) reads the same settings.
  */
-export function transformEntryOptions(options: ts.CompilerOptions): CompilerOptions {
-  const entries = (options.plugins ?? []) as unknown as readonly Record<string, unknown>[];
-  const entry = entries.find((p) => typeof p.transform === "string" && p.transform.startsWith("@toolwright/compiler"));
+export function transformEntryOptions(options: { readonly [option: string]: unknown }): CompilerOptions {
+  const entries = Array.isArray(options.plugins) ? (options.plugins as readonly unknown[]) : [];
+  const entry = entries.find(
+    (p): p is Record<string, unknown> =>
+      typeof p === "object" &&
+      p !== null &&
+      typeof (p as { transform?: unknown }).transform === "string" &&
+      (p as { transform: string }).transform.startsWith("@toolwright/compiler"),
+  );
   if (!entry) return {};
   const { transform: _transform, ...rest } = entry;
   return rest as CompilerOptions;

@@ -6,20 +6,21 @@ import { validatorSource } from "./validator/validator-source.js";
  * Vite and `toolwright gen`): its JSON, plus the generated validators of its parameters
  * (`validator`) and of its output schema (`outputValidator`) when those schemas are inside
  * the generator's subset. JSON.stringify of the result skips the functions, so the spec's
- * JSON is the same whether validators were generated or not.
+ * JSON is the same whether validators were generated or not. With `typescript` the
+ * validators are written as TypeScript that strict type-checking accepts.
  *
  * @example
  * ```ts
  * specSource(spec); // '{"$toolwright":1,"name":"get_weather",...,"validator":function(h){...}}'
  * ```
  */
-export function specSource(spec: ToolSpec, space?: number): string {
+export function specSource(spec: ToolSpec, space?: number, { typescript = false } = {}): string {
   const json = JSON.stringify(spec, null, space);
   const validators: string[] = [];
-  const parameters = validatorSource(spec.parameters);
+  const parameters = validatorSource(spec.parameters, { typescript });
   if (parameters) validators.push(`"validator":${parameters}`);
   // A wrong return value's message is for the tool's author, and rare: Ajv builds it.
-  const output = spec.outputSchema && validatorSource(spec.outputSchema, { issues: false, read: false });
+  const output = spec.outputSchema && validatorSource(spec.outputSchema, { issues: false, read: false, typescript });
   if (output) validators.push(`"outputValidator":${output}`);
   if (validators.length === 0) return json;
   const indent = space ? `\n${" ".repeat(space)}` : "";

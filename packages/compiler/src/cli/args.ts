@@ -19,3 +19,6 @@ export function parseOptions<T extends OptionSpec>(args: readonly string[], opti
 
 /** The `-p, --project` option every command takes. */
 export const projectOption = { project: { type: "string", short: "p" } } as const;
+
+/** The `--typescript <dir>` option of the commands that compile: a TypeScript 7 package to use. */
+export const typescriptOption = { typescript: { type: "string" } } as const;

@@ -1,10 +1,12 @@
 import { join, relative, resolve } from "node:path";
-import { parseOptions, projectOption } from "./args.js";
+import { parseOptions, projectOption, typescriptOption } from "./args.js";
 import type { Command } from "./command.js";
 import { diffContracts, formatContractChanges } from "./contract-diff.js";
 import { createLockfile, type LockedTool, type Lockfile, readLockfile, writeLockfile } from "./lockfile.js";
+import { openProject } from "./open-project.js";
 import { progressFor } from "./progress.js";
-import { formatDiagnostics, hasErrors, type LoadedProject, loadProject } from "./project.js";
+import type { LoadedProject } from "./project.js";
+import { formatDiagnostics, hasErrors } from "./report.js";
 
 /** The project's tool contracts as a lockfile (the first site wins when two share a name). */
 export function currentContracts(project: LoadedProject): Lockfile {
@@ -24,7 +26,7 @@ export function currentContracts(project: LoadedProject): Lockfile {
   return createLockfile(tools);
 }
 
-const usage = `usage: toolwright check [-p tsconfig.json] [--lockfile <file>] [--update]
+const usage = `usage: toolwright check [-p tsconfig.json] [--lockfile <file>] [--update] [--typescript <dir>]
 
 Compares every tool's contract with the committed lockfile (default toolwright.lock.json
 next to tsconfig.json) and exits 1 on a breaking change: a removed or renamed tool, a new
@@ -32,16 +34,22 @@ required parameter, a parameter removed or narrowed (type, enum value, constrain
 turned towards danger. Additive changes pass.
   -p, --project  the tsconfig.json to read (default: the nearest one)
   --lockfile     the lockfile to compare with
-  --update       accept the current contracts: rewrite the lockfile`;
+  --update       accept the current contracts: rewrite the lockfile
+  --typescript   the folder of a TypeScript 7 package to use instead of the project's`;
 
 /** `toolwright check`: fails on breaking changes to tool contracts against `toolwright.lock.json`. */
 export const check: Command = {
   summary: "fail on breaking changes to tool contracts against toolwright.lock.json (--update accepts them)",
   usage,
   async run(args, io) {
-    const values = parseOptions(args, { ...projectOption, lockfile: { type: "string" }, update: { type: "boolean" } });
+    const values = parseOptions(args, {
+      ...projectOption,
+      ...typescriptOption,
+      lockfile: { type: "string" },
+      update: { type: "boolean" },
+    });
     const progress = progressFor(io, "toolwright check");
-    const project = loadProject(io.cwd, values.project, progress);
+    const project = await openProject(io.cwd, values.project, { progress, typescript: values.typescript });
     progress.done();
     if (project.diagnostics.length > 0) io.err(formatDiagnostics(project.diagnostics, project.root, false));
     if (hasErrors(project.diagnostics)) return 1;

@@ -8,6 +8,7 @@ export { defaultGenPath, generatedEntries, renderGenModule } from "./gen.js";
 export type { LockedTool, Lockfile } from "./lockfile.js";
 export { createLockfile, readLockfile, writeLockfile } from "./lockfile.js";
 export { main } from "./main.js";
+export { openProject } from "./open-project.js";
 export type { LoadedProject, ProjectTool } from "./project.js";
 export { loadProject } from "./project.js";
 export type { RuntimeKey } from "./runtime-key.js";

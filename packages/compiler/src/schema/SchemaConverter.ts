@@ -7,6 +7,7 @@ import type { RuleContext, TypeRule } from "./rule.js";
 import { RULES, unionSchema } from "./rules.js";
 import { isLibSymbol } from "./type-facts.js";
 import { hintOf, type NodeHint } from "./type-node-hint.js";
+import { type UnionMember, unionMembersInSourceOrder } from "./union-order.js";
 
 /** Something JSON cannot carry, found at `path` (e.g. `options.callback`). */
 export interface SchemaIssue {
@@ -37,6 +38,10 @@ export class SchemaConverter implements RuleContext {
   private readonly stack: TsType[] = [];
   private readonly recursive = new Set<TsType>();
   private readonly names = new Map<TsType, string>();
+  /** Unions written as type arguments (`Page<"z" | "y">`): their members, and the node they were written as. */
+  private readonly writtenArguments: { readonly members: readonly TsType[]; readonly node: TypeNode }[] = [];
+  /** The annotation each tracked type was first met with, for its `$defs` name. */
+  private readonly written = new Map<TsType, TypeNode | undefined>();
   private path: string[] = [];
   /** Set once a root went too deep, so one runaway type gives one issue, not one per branch. */
   private tooDeep = false;
@@ -57,17 +62,13 @@ export class SchemaConverter implements RuleContext {
    * Maps a union the program holds no type for: a return type's branches with their
    * promises awaited (`Promise<A> | B` is `A | B` to a caller). `whole` names it in issues.
    */
-  convertRootUnion(members: readonly TsType[], root: string, whole: TsType): JsonSchema {
+  convertRootUnion(members: readonly UnionMember[], root: string, whole: TsType): JsonSchema {
     this.path = [root];
     this.tooDeep = false;
     return this.guarded(
       whole,
       () => "union",
-      () =>
-        unionSchema(
-          members.map((type) => ({ type, node: undefined })),
-          this,
-        ),
+      () => unionSchema(members, this),
     );
   }
 
@@ -87,8 +88,12 @@ export class SchemaConverter implements RuleContext {
         this.recursive.add(type);
         return { $ref: `#/$defs/${this.defName(type)}` };
       }
-      if (tracked) this.stack.push(type);
-      const hint = hintOf(node, this.backend);
+      const hint = this.hintFor(type, node);
+      this.noteTypeArguments(hint);
+      if (tracked) {
+        this.stack.push(type);
+        if (!this.written.has(type)) this.written.set(type, hint.node);
+      }
       const schema = withAliases(this.applyRule(type, hint), hint);
       if (!tracked) return schema;
       this.stack.pop();
@@ -143,6 +148,33 @@ export class SchemaConverter implements RuleContext {
     }
   }
 
+  /**
+   * What the annotation says about `type`; for a union whose annotation does not write it
+   * out (a generic's body naming its parameter `T`), the type argument it was written as
+   * (`Page<"z" | "y">`), when one was met, so its members keep the order written there.
+   */
+  private hintFor(type: TsType, node: TypeNode | undefined): NodeHint {
+    const hint = hintOf(node, this.backend);
+    if (hint.node && this.backend.syntax.isUnionTypeNode(hint.node)) return hint;
+    const b = this.backend;
+    if ((b.typeFlags(type) & TypeFlag.Union) === 0) return hint;
+    // `first?: T` is `T | undefined`: the written union may lack an `undefined` (or `null`).
+    const members = b.typeMembers(type);
+    const extra = (m: TsType) => (b.typeFlags(m) & (TypeFlag.Undefined | TypeFlag.Null)) !== 0;
+    const written = this.writtenArguments.find(
+      (w) => w.members.every((m) => members.includes(m)) && members.every((m) => w.members.includes(m) || extra(m)),
+    );
+    return written ? hintOf(written.node, b) : hint;
+  }
+
+  private noteTypeArguments(hint: NodeHint): void {
+    const b = this.backend;
+    for (const node of hint.typeArguments) {
+      const type = b.typeFromTypeNode(node);
+      if (b.typeFlags(type) & TypeFlag.Union) this.writtenArguments.push({ members: b.typeMembers(type), node });
+    }
+  }
+
   /** The path for a message, its middle cut when a deep type made it long. */
   private shownPath(): string {
     const path = this.path.join("");
@@ -163,14 +195,22 @@ export class SchemaConverter implements RuleContext {
     return !isLibSymbol(b.symbolOfType(type), b);
   }
 
+  /**
+   * The `$defs` key of a recursive type: its name, or for a union with no alias its members'
+   * names in the order its schema lists them (the compilers print a union's members in
+   * orders of their own).
+   */
   private defName(type: TsType): string {
     const known = this.names.get(type);
     if (known) return known;
-    const base =
-      this.backend
-        .typeToString(type)
-        .replace(/[^A-Za-z0-9_]+/g, "_")
-        .replace(/^_+|_+$/g, "") || "Type";
+    const b = this.backend;
+    const text =
+      b.typeFlags(type) & TypeFlag.Union && !b.aliasOfType(type)
+        ? unionMembersInSourceOrder(b.typeMembers(type), this.written.get(type), b)
+            .map((m) => b.typeToString(m.type))
+            .join(" | ")
+        : b.typeToString(type);
+    const base = text.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "Type";
     const taken = new Set(this.names.values());
     let name = base;
     for (let i = 2; taken.has(name); i++) name = `${base}${i}`;

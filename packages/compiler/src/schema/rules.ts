@@ -4,7 +4,8 @@ import type { Node, TypeNode } from "../backend/syntax.js";
 import type { RuleContext, TypeRule } from "./rule.js";
 import { templatePattern } from "./template-pattern.js";
 import { hasFlag, isLibSymbol, jsonTypeOf, libName } from "./type-facts.js";
-import { elementNode, tupleElementNodes, type UnionMember, unionMembersInSourceOrder } from "./type-node-hint.js";
+import { elementNode, tupleElementNodes } from "./type-node-hint.js";
+import { type UnionMember, unionMembersInSourceOrder } from "./union-order.js";
 
 /** True when `t` has any of the {@link TypeFlag} bits in `flags`. */
 const is = (t: TsType, flags: number, ctx: RuleContext) => hasFlag(t, flags, ctx.backend);
@@ -291,22 +292,25 @@ const classInstanceRule: TypeRule = {
 
 /**
  * A type's properties in declaration order. For mapped types (Pick, Omit, Partial, ...)
- * the checker lists them in the order of their key union, which follows the order in
- * which it happened to create the key literals; sorting by declaration makes the schema
- * the same whatever else the program checked first (every build path agrees).
+ * the checkers list them in the order of their key union, which TypeScript 5 takes from
+ * the order in which it happened to create the key literals and TypeScript 7 from a rule
+ * of its own; sorting by declaration makes the schema the same whatever else the program
+ * checked first, on every compiler. Keys with no declaration (`Record<"low" | "high", V>`)
+ * follow, by name (code unit order).
  */
 function propertiesInOrder(t: TsType, backend: Backend): readonly TsSymbol[] {
   const properties = backend.propertiesOfType(t);
   if ((backend.typeFlags(t) & TypeFlag.Mapped) === 0) return properties;
-  const places = new Map(properties.map((p) => [p, backend.declarations(p)[0]]));
-  if ([...places.values()].some((d) => d === undefined)) return properties;
-  const key = (p: TsSymbol) => {
-    const d = places.get(p) as Node;
-    return [d.getSourceFile().fileName, d.pos] as const;
-  };
+  const place = new Map(
+    properties.map((p) => {
+      const d: Node | undefined = backend.declarations(p)[0];
+      return [p, d ? ([0, d.getSourceFile().fileName, d.pos] as const) : ([1, backend.symbolName(p), 0] as const)];
+    }),
+  );
   return [...properties].sort((a, b) => {
-    const [fa, pa] = key(a);
-    const [fb, pb] = key(b);
+    const [ga, fa, pa] = place.get(a) as readonly [number, string, number];
+    const [gb, fb, pb] = place.get(b) as readonly [number, string, number];
+    if (ga !== gb) return ga - gb;
     return fa === fb ? pa - pb : fa < fb ? -1 : 1;
   });
 }

@@ -1,4 +1,4 @@
-import { type Backend, SymbolFlag, type TsType, TypeFlag } from "../backend/backend.js";
+import { type Backend, SymbolFlag } from "../backend/backend.js";
 import type { TypeAliasDeclaration, TypeNode, TypeReferenceNode } from "../backend/syntax.js";
 import { type DocBlock, readDoc } from "../docs.js";
 
@@ -12,9 +12,15 @@ export interface NodeHint {
   readonly node: TypeNode | undefined;
   /** Aliases passed through on the way, innermost first. */
   readonly aliases: readonly { readonly name: string; readonly doc: DocBlock }[];
+  /**
+   * The type arguments written on the way (`Page<"z" | "y">`): where the generic's body
+   * uses its parameter, the checker's type has no annotation left, but these nodes say how
+   * the argument was written.
+   */
+  readonly typeArguments: readonly TypeNode[];
 }
 
-const NO_HINT: NodeHint = { node: undefined, aliases: [] };
+const NO_HINT: NodeHint = { node: undefined, aliases: [], typeArguments: [] };
 // Alias chains are short in practice; the cap only stops a pathological cycle.
 const MAX_ALIAS_HOPS = 16;
 
@@ -35,19 +41,21 @@ export function hintOf(node: TypeNode | undefined, backend: Backend): NodeHint {
   if (!node) return NO_HINT;
   const S = backend.syntax;
   const aliases: { name: string; doc: DocBlock }[] = [];
+  const typeArguments: TypeNode[] = [];
   let current: TypeNode = node;
   for (let hop = 0; hop < MAX_ALIAS_HOPS; hop++) {
     if (S.isParenthesizedTypeNode(current)) current = current.type;
     else if (S.isReadonlyTypeOperator(current)) current = current.type;
     else if (S.isTypeReferenceNode(current)) {
+      typeArguments.push(...(current.typeArguments ?? []));
       const declaration = aliasDeclaration(current, backend);
       if (!declaration) break;
       aliases.unshift({ name: declaration.name.text, doc: readDoc(declaration, S) });
-      if (current.typeArguments || declaration.typeParameters) return { node: undefined, aliases };
+      if (current.typeArguments || declaration.typeParameters) return { node: undefined, aliases, typeArguments };
       current = declaration.type;
     } else break;
   }
-  return { node: current, aliases };
+  return { node: current, aliases, typeArguments };
 }
 
 /** The element's node of an array annotation (`T[]`, `Array<T>`, `ReadonlyArray<T>`). */
@@ -70,38 +78,4 @@ export function tupleElementNodes(node: TypeNode | undefined, backend: Backend):
       ? elementNode(inner, backend)
       : inner;
   });
-}
-
-/** A union member with the node it was written as, when the annotation names it alone. */
-export interface UnionMember {
-  readonly type: TsType;
-  readonly node: TypeNode | undefined;
-}
-
-/**
- * Pairs each member of a union type with the node it was written as (when the hint is a
- * union annotation), and orders the members as the source lists them. Members the
- * annotation does not name (from a nested alias, say) keep the checker's order, after
- * the named ones.
- */
-export function unionMembersInSourceOrder(
-  members: readonly TsType[],
-  node: TypeNode | undefined,
-  backend: Backend,
-): UnionMember[] {
-  if (!node || !backend.syntax.isUnionTypeNode(node)) return members.map((type) => ({ type, node: undefined }));
-  const order: UnionMember[] = [];
-  const place = new Map<TsType, number>();
-  for (const written of node.types) {
-    const type = backend.typeFromTypeNode(written);
-    const expanded = backend.typeFlags(type) & TypeFlag.Union ? backend.typeMembers(type) : [type];
-    for (const member of expanded) {
-      if (place.has(member)) continue;
-      place.set(member, order.length);
-      order.push({ type: member, node: expanded.length === 1 ? written : undefined });
-    }
-  }
-  const known = order.filter((entry) => members.includes(entry.type));
-  const rest = members.filter((member) => !place.has(member)).map((type) => ({ type, node: undefined }));
-  return [...known, ...rest];
 }

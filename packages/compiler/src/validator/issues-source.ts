@@ -315,7 +315,12 @@ export function issuesSource(schema: JsonSchema, check: CheckContext, root: stri
       if (known) return known;
       const name = `g${named.size}`;
       named.set(subschema, name);
-      functions.push(`function ${name}(v,p,s){${issuesOf(subschema, "v", {}, context)}}`);
+      const any = check.any;
+      // A collector that hands a `$ref` on reads no `s` (see validator-source.ts on `void`).
+      const used = any ? "void s;" : "";
+      functions.push(
+        `function ${name}(v${any},p${any},s${any})${any}{${used}${issuesOf(subschema, "v", {}, context)}}`,
+      );
       return name;
     },
   };

@@ -66,7 +66,7 @@ function readerOf(schema: Subschema, v: string, context: CheckContext, names: Na
   if (branch !== undefined) {
     const copy = context.name("y");
     const read = readerOf(branch, v, context, names, at);
-    return { code: `let ${copy}=null;if(${v}!==null){${read.code}${copy}=${read.copy};}`, copy };
+    return { code: `let ${copy}${context.any}=null;if(${v}!==null){${read.code}${copy}=${read.copy};}`, copy };
   }
   const union = tagged(node);
   if (union !== undefined) return taggedReader(union, v, context, names, at);
@@ -94,7 +94,7 @@ function taggedReader(union: Tagged, v: string, context: CheckContext, names: Na
     const read = objectReader(branch.schema, v, context, names, at, { key: union.key, value: tag });
     cases += `case ${JSON.stringify(branch.tag)}:{${read.code}${copy}=${read.copy};break;}`;
   }
-  const code = `${plainObject(v, names)}const ${tag}=${member(v, union.key)};let ${copy};switch(${tag}){${cases}default:return false;}`;
+  const code = `${plainObject(v, names)}const ${tag}=${member(v, union.key)};let ${copy}${context.any};switch(${tag}){${cases}default:return false;}`;
   return { code, copy };
 }
 
@@ -124,7 +124,7 @@ function flatReader(branches: readonly JsonSchema[], v: string, context: CheckCo
     return `(${terms.join("&&") || "true"})`;
   });
   const result = context.name("o");
-  code += `if(!(${fits.join("||")}))return false;const ${result}={};`;
+  code += `if(!(${fits.join("||")}))return false;const ${result}${context.any}={};`;
   for (const key of keys) code += `if(${local(key)}!==undefined)${result}[${JSON.stringify(key)}]=${local(key)};`;
   code += `${names.freeze}(${result});`;
   return { code, copy: result };
@@ -145,7 +145,7 @@ function kindReader(kinds: KindUnion, v: string, context: CheckContext, names: N
   const primitive =
     kinds.primitive === undefined ? "return false;" : `${checksOf(kinds.primitive, v, context)}${copy}=${v};`;
   const code =
-    `let ${copy};if(Array.isArray(${v})){${read(kinds.array)}}` +
+    `let ${copy}${context.any};if(Array.isArray(${v})){${read(kinds.array)}}` +
     `else if(typeof ${v}==="object"&&${v}!==null){${read(kinds.object)}}else{${primitive}}`;
   return { code, copy };
 }
@@ -202,7 +202,7 @@ function objectReader(
       assigned += `if(${value}!==undefined)${target}=${value};`;
     } else {
       const copy = context.name("y");
-      code += `let ${copy};if(${value}!==undefined){${read.code}${copy}=${read.copy};${present}++;}`;
+      code += `let ${copy}${context.any};if(${value}!==undefined){${read.code}${copy}=${read.copy};${present}++;}`;
       assigned += `if(${copy}!==undefined)${target}=${copy};`;
     }
   }
@@ -212,7 +212,7 @@ function objectReader(
     present,
     context,
   );
-  code += `const ${result}={${literal.join(",")}};${assigned}${names.freeze}(${result});`;
+  code += `const ${result}${context.any}={${literal.join(",")}};${assigned}${names.freeze}(${result});`;
   return { code, copy: result };
 }
 
@@ -245,7 +245,8 @@ function openObjectReader(schema: JsonSchema, v: string, context: CheckContext, 
   // Any other key: the patterns it matches, or else the schema for the other keys.
   const copy = context.name("y");
   const matched = context.name("p");
-  let other = patterns.length > 0 ? `let ${matched}=false,${copy}=${value};` : `let ${copy};`;
+  let other =
+    patterns.length > 0 ? `let ${matched}=false,${copy}${context.any}=${value};` : `let ${copy}${context.any};`;
   for (const p of patterns) other += `if(${p.test}){${matched}=true;${checksOf(p.subschema, value, context)}}`;
   const rest = schema.additionalProperties as Subschema;
   let unmatched = "return false;";
@@ -259,7 +260,7 @@ function openObjectReader(schema: JsonSchema, v: string, context: CheckContext, 
   other += `if(${key}==="__proto__")${names.define()}(${result},${key},${own});else ${result}[${key}]=${copy};`;
   const body = cases ? `switch(${key}){${cases}default:{${other}}}` : other;
   const code =
-    `${plainObject(v, names)}const ${result}={};let ${seen}=0;` +
+    `${plainObject(v, names)}const ${result}${context.any}={};let ${seen}=0;` +
     `for(const ${key} in ${v}){const ${value}=${v}[${key}];if(${value}===undefined)return false;${body}}` +
     `if(${seen}!==${required.size})return false;${names.freeze}(${result});`;
   return { code, copy: result };
@@ -335,10 +336,13 @@ export function readerSource(schema: JsonSchema, context: CheckContext): string 
       refReaders.set(target, reader);
       const read = readerOf(target, "v", context, names, { base: "d+", level: 0 });
       const copy = reader.falseCopy ? `${read.copy}===false?${reader.falseCopy}:${read.copy}` : read.copy;
-      functions.push(`function ${reader.name}(v,d){if(d>${MAX_REF_LEVEL})return false;${read.code}return ${copy}}`);
+      const any = context.any;
+      functions.push(
+        `function ${reader.name}(v${any},d${any})${any}{if(d>${MAX_REF_LEVEL})return false;${read.code}return ${copy}}`,
+      );
       return reader;
     },
   };
   const read = readerOf(schema, "v", context, names, { base: "", level: 0 });
-  return `${functions.join("")}function r0(v){${read.code}return ${read.copy}}`;
+  return `${functions.join("")}function r0(v${context.any})${context.any}{${read.code}return ${read.copy}}`;
 }

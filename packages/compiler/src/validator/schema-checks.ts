@@ -13,6 +13,12 @@ export interface CheckContext {
   constant(prefix: string, code: string): string;
   /** The name of the function checking `schema`, written once per schema object. */
   functionOf(schema: Subschema): string;
+  /**
+   * What follows a parameter, a function's parameter list or a variable the code leaves
+   * untyped: `:any` when the code is written as TypeScript (a `toolwright gen` module,
+   * which strict TypeScript checks), nothing in JavaScript. It changes no behaviour.
+   */
+  readonly any: string;
 }
 
 type Subschema = JsonSchema | boolean;

@@ -16,7 +16,9 @@ import { type CheckContext, checksOf, OutsideSubset } from "./schema-checks.js";
  * constants are made in the factory, once; each `$defs` entry, each union branch and the root
  * are plain functions that return false at the first keyword that fails, with nested objects
  * and arrays checked inline. With `issues` (the default), the check also carries `issues`,
- * the collector of a rejected value's errors (issues-source.ts).
+ * the collector of a rejected value's errors (issues-source.ts). With `typescript`, the same
+ * code is written as TypeScript that strict type-checking accepts (`:any` where JavaScript
+ * leaves a value untyped), for a `toolwright gen` module.
  *
  * @example
  * ```ts
@@ -26,21 +28,25 @@ import { type CheckContext, checksOf, OutsideSubset } from "./schema-checks.js";
  */
 export function validatorSource(
   schema: JsonSchema,
-  { issues = true, read: withReader = true } = {},
+  { issues = true, read: withReader = true, typescript = false } = {},
 ): string | undefined {
   const defs = schema.$defs;
   if (defs !== undefined && (typeof defs !== "object" || defs === null || Array.isArray(defs))) return undefined;
   const functions: string[] = [];
   const constants: string[] = [];
+  const names: string[] = [];
   const named = new Map<unknown, string>();
   let counter = 0;
+  const any = typescript ? ":any" : "";
   const context: CheckContext = {
+    any,
     root: schema,
     defs: (defs ?? {}) as Readonly<Record<string, JsonSchema | boolean>>,
     name: (prefix) => `${prefix}${counter++}`,
     constant(prefix, code) {
       const name = context.name(prefix);
       constants.push(`var ${name}=${code};`);
+      names.push(name);
       return name;
     },
     functionOf(subschema) {
@@ -49,7 +55,7 @@ export function validatorSource(
       const name = `f${named.size}`;
       named.set(subschema, name);
       // The name is known before the body is written, so a recursive $ref calls it.
-      functions.push(`function ${name}(v){${checksOf(subschema, "v", context)}return true}`);
+      functions.push(`function ${name}(v${any})${any}{${checksOf(subschema, "v", context)}return true}`);
       return name;
     },
   };
@@ -61,12 +67,15 @@ export function validatorSource(
     else {
       root = `f${named.size}`;
       named.set(schema, root);
-      functions.push(reader, `function ${root}(v){return r0(v)!==false}`);
+      functions.push(reader, `function ${root}(v${any})${any}{return r0(v)!==false}`);
     }
     // The collectors of a rejected value's errors (issues-source.ts) get the schema itself, `S`.
     const collectors = issues ? issuesSource(schema, context, root) : "";
     const read = reader === undefined ? "" : `${root}.read=r0;`;
-    return `function(h,S){${constants.join("")}${functions.join("")}${collectors}${read}return ${root}}`;
+    // TypeScript with noUnusedLocals or noUnusedParameters refuses a name nothing reads; the
+    // factory's helpers and constants are read once here, when it runs.
+    const used = typescript ? `void [h,S${collectors ? ",E,C" : ""}${names.map((n) => `,${n}`).join("")}];` : "";
+    return `function(h${any},S${any})${any}{${constants.join("")}${functions.join("")}${collectors}${read}${used}return ${root}}`;
   } catch (error) {
     if (error instanceof OutsideSubset) return undefined;
     throw error;

@@ -1,0 +1,521 @@
+import { readFileSync } from "node:fs";
+import type * as Ast from "typescript-7/unstable/ast";
+import type * as Sync from "typescript-7/unstable/sync";
+import type { PrintedDiagnostic } from "../../cli/report.js";
+import {
+  type Backend,
+  type IndexInfo,
+  type ProgramFile,
+  SymbolFlag,
+  type TsSignature,
+  type TsSymbol,
+  type TsType,
+  type TupleElement,
+  TypeFlag,
+} from "../backend.js";
+import type * as syntax from "../syntax.js";
+import type { Ts7Modules } from "./ts7-api.js";
+import { ts7Syntax } from "./ts7-syntax.js";
+
+const type = (t: TsType) => t as unknown as Sync.Type;
+const symbol = (s: TsSymbol) => s as unknown as Sync.Symbol;
+const signature = (s: TsSignature) => s as unknown as Sync.Signature;
+const node = <N extends Ast.Node = Ast.Node>(n: syntax.Node) => n as unknown as N;
+const asType = (t: Sync.Type) => t as unknown as TsType;
+const asSymbol = (s: Sync.Symbol) => s as unknown as TsSymbol;
+const asNode = (n: Ast.Node) => n as unknown as syntax.Node;
+
+/** How many levels of a type tree {@link Ts7Backend.prefetch} fetches ahead. */
+const PREFETCH_DEPTH = 12;
+
+/** A cache of one question's answers: the client keeps objects by id, not answers. */
+function memo<K, V>(): (key: K, compute: () => V) => V {
+  const answers = new Map<K, V>();
+  return (key, compute) => {
+    if (answers.has(key)) return answers.get(key) as V;
+    const value = compute();
+    answers.set(key, value);
+    return value;
+  };
+}
+
+/**
+ * The TypeScript 7 backend: questions answered by one project of a snapshot of TypeScript
+ * 7's API process (`typescript/unstable/sync`, over IPC). Every answer is kept, by the
+ * client's objects (which it keeps by id), so a question crosses the process boundary
+ * once; {@link prefetch} walks the type trees the derivation will read breadth-first, with
+ * one request for the types of all the properties met at each depth.
+ */
+export class Ts7Backend implements Backend {
+  readonly syntax: syntax.Syntax;
+  readonly version: string;
+  private readonly checker: Sync.Checker;
+  private readonly program: Sync.Program;
+  private readonly T: typeof Sync.TypeFlags;
+  private readonly O: typeof Sync.ObjectFlags;
+  private readonly S: typeof Sync.SymbolFlags;
+  private readonly E: typeof Sync.ElementFlags;
+  private readonly files = new Map<string, Ast.SourceFile | undefined>();
+  private readonly texts = new Map<string, string | undefined>();
+  private fileNames: Map<string, string> | undefined;
+  private lowerCased: Map<string, string> | undefined;
+  private anyType: Sync.Type | undefined;
+  // One cache per question, keyed by the client's objects.
+  private readonly flagsOf = memo<Sync.Type, number>();
+  private readonly membersOf = memo<Sync.Type, readonly TsType[]>();
+  private readonly stringOf = memo<Sync.Type, string>();
+  private readonly symbolOf = memo<Sync.Type, TsSymbol | undefined>();
+  private readonly aliasOf = memo<Sync.Type, TsSymbol | undefined>();
+  private readonly arrayTargets = memo<Sync.Type, boolean>();
+  private readonly tupleTargets = memo<Sync.Type, boolean>();
+  private readonly argumentsOf = memo<Sync.Type, readonly TsType[]>();
+  private readonly propertiesOf = memo<Sync.Type, readonly TsSymbol[]>();
+  private readonly indexesOf = memo<Sync.Type, readonly IndexInfo[]>();
+  private readonly callsOf = memo<Sync.Type, readonly TsSignature[]>();
+  private readonly constructsOf = memo<Sync.Type, readonly TsSignature[]>();
+  private readonly baseOf = memo<Sync.Type, TsType>();
+  private readonly nodeTypes = memo<Ast.Node, TsType>();
+  private readonly nodeSymbols = memo<Ast.Node, TsSymbol | undefined>();
+  private readonly contextualOf = memo<Ast.Node, TsType | undefined>();
+  private readonly typeNodes = memo<Ast.Node, TsType>();
+  private readonly symbolTypes = new Map<Sync.Symbol, TsType>();
+  private readonly aliased = memo<Sync.Symbol, TsSymbol>();
+  private readonly declarationsOf = memo<Sync.Symbol, readonly syntax.Node[]>();
+  private readonly resolved = memo<Ast.Node, TsSignature | undefined>();
+  private readonly declared = memo<Ast.Node, TsSignature | undefined>();
+  private readonly parametersOf = memo<Sync.Signature, readonly TsSymbol[]>();
+  private readonly returnsOf = memo<Sync.Signature, TsType>();
+  private readonly libraries = memo<string, boolean>();
+
+  constructor(
+    private readonly modules: Ts7Modules,
+    private readonly project: Sync.Project,
+    private readonly cwd: string,
+  ) {
+    this.syntax = ts7Syntax(modules);
+    this.version = modules.version;
+    this.checker = project.checker;
+    this.program = project.program;
+    this.T = modules.sync.TypeFlags;
+    this.O = modules.sync.ObjectFlags;
+    this.S = modules.sync.SymbolFlags;
+    this.E = modules.sync.ElementFlags;
+  }
+
+  currentDirectory(): string {
+    return this.cwd;
+  }
+
+  programFiles(): readonly ProgramFile[] {
+    return [...this.byPath().values()].map((fileName) => {
+      const metadata = this.program.getSourceFileMetadata(fileName);
+      return {
+        fileName,
+        isDefaultLibrary: metadata?.isDefaultLibrary ?? false,
+        isExternalLibrary: metadata?.isFromExternalLibrary ?? false,
+      };
+    });
+  }
+
+  sourceFile(fileName: string): syntax.SourceFile | undefined {
+    if (!this.files.has(fileName)) this.files.set(fileName, this.program.getSourceFile(fileName));
+    const file = this.files.get(fileName);
+    return file && (file as unknown as syntax.SourceFile);
+  }
+
+  isDefaultLibraryFile(fileName: string): boolean {
+    return this.libraries(fileName, () => this.program.getSourceFileMetadata(fileName)?.isDefaultLibrary ?? false);
+  }
+
+  fileText(fileName: string): string | undefined {
+    if (!this.texts.has(fileName)) {
+      let text: string | undefined;
+      try {
+        // From disk, like the compiler read it: fetching and decoding a whole AST only to
+        // search its text would cost far more.
+        text = readFileSync(fileName, "utf8");
+      } catch {
+        text = this.sourceFile(fileName)?.text;
+      }
+      this.texts.set(fileName, text);
+    }
+    return this.texts.get(fileName);
+  }
+
+  moduleTargets(fileNames: readonly string[]): ReadonlyMap<string, readonly string[] | undefined> {
+    const owners: string[] = [];
+    const names: Ast.Node[] = [];
+    for (const fileName of fileNames) {
+      for (const name of (this.sourceFile(fileName) as unknown as Ast.SourceFile | undefined)?.imports ?? []) {
+        owners.push(fileName);
+        names.push(name);
+      }
+    }
+    // Every module reference of every file in one request.
+    const symbols = names.length > 0 ? this.checker.getSymbolAtLocation(names) : [];
+    const out = new Map<string, string[]>(fileNames.map((f) => [f, []]));
+    symbols.forEach((found, i) => {
+      for (const declaration of found?.declarations ?? []) {
+        const file = this.fileNameOf(declaration.path);
+        if (file !== undefined) out.get(owners[i] as string)?.push(file);
+      }
+    });
+    return out;
+  }
+
+  declaresGlobals(file: syntax.SourceFile): boolean {
+    const source = node<Ast.SourceFile>(file);
+    const { is } = this.modules;
+    return (
+      source.externalModuleIndicator === undefined ||
+      source.statements.some(
+        (s) =>
+          is.isModuleDeclaration(s) &&
+          (is.isStringLiteral(s.name) || (is.isIdentifier(s.name) && s.name.text === "global")),
+      )
+    );
+  }
+
+  typeFlags(t: TsType): number {
+    const native = type(t);
+    return this.flagsOf(native, () => this.mapTypeFlags(native));
+  }
+
+  typeMembers(t: TsType): readonly TsType[] {
+    const native = type(t);
+    return this.membersOf(native, () =>
+      native.flags & (this.T.Union | this.T.Intersection)
+        ? ((native as Sync.UnionOrIntersectionType).getTypes() as unknown as TsType[])
+        : [],
+    );
+  }
+
+  literalValue(t: TsType): string | number | boolean | undefined {
+    const native = type(t);
+    if (native.flags & (this.T.StringLiteral | this.T.NumberLiteral | this.T.BooleanLiteral)) {
+      const value = (native as Sync.LiteralType).value;
+      return typeof value === "bigint" ? undefined : value;
+    }
+    return undefined;
+  }
+
+  templateParts(t: TsType): { readonly texts: readonly string[]; readonly types: readonly TsType[] } {
+    const native = type(t) as Sync.TemplateLiteralType;
+    return { texts: native.texts, types: native.getTypes() as unknown as TsType[] };
+  }
+
+  typeToString(t: TsType): string {
+    const native = type(t);
+    return this.stringOf(native, () => this.checker.typeToString(native));
+  }
+
+  symbolOfType(t: TsType): TsSymbol | undefined {
+    const native = type(t);
+    return this.symbolOf(native, () => {
+      const s = native.getSymbol();
+      return s && asSymbol(s);
+    });
+  }
+
+  aliasOfType(t: TsType): TsSymbol | undefined {
+    const native = type(t);
+    return this.aliasOf(native, () => {
+      const s = native.getAliasSymbol();
+      return s && asSymbol(s);
+    });
+  }
+
+  // An array or a tuple is a reference to the global Array (or ReadonlyArray) or to a tuple
+  // target: the answer is its target's, asked once per target.
+  isArrayType(t: TsType): boolean {
+    const reference = this.referenceOf(t);
+    return (
+      reference !== undefined && this.arrayTargets(reference.getTarget(), () => this.checker.isArrayType(reference))
+    );
+  }
+
+  isTupleType(t: TsType): boolean {
+    const reference = this.referenceOf(t);
+    return (
+      reference !== undefined && this.tupleTargets(reference.getTarget(), () => this.checker.isTupleType(reference))
+    );
+  }
+
+  tupleElements(t: TsType): readonly TupleElement[] {
+    const E = this.E;
+    return ((type(t) as Sync.TypeReference).getTarget() as unknown as Sync.TupleType).elementFlags.map(
+      (f): TupleElement =>
+        f & E.Required ? "required" : f & E.Optional ? "optional" : f & E.Rest ? "rest" : "variadic",
+    );
+  }
+
+  typeArguments(t: TsType): readonly TsType[] {
+    const native = type(t);
+    return this.argumentsOf(
+      native,
+      () => this.checker.getTypeArguments(native as Sync.TypeReference) as unknown as TsType[],
+    );
+  }
+
+  propertiesOfType(t: TsType): readonly TsSymbol[] {
+    const native = type(t);
+    return this.propertiesOf(native, () => this.checker.getPropertiesOfType(native) as unknown as TsSymbol[]);
+  }
+
+  indexInfosOfType(t: TsType): readonly IndexInfo[] {
+    const native = type(t);
+    return this.indexesOf(native, () =>
+      this.checker
+        .getIndexInfosOfType(native)
+        .map((info) => ({ keyType: asType(info.keyType), valueType: asType(info.valueType) })),
+    );
+  }
+
+  signaturesOfType(t: TsType, kind: "call" | "construct"): readonly TsSignature[] {
+    const native = type(t);
+    const { SignatureKind } = this.modules.sync;
+    return kind === "call"
+      ? this.callsOf(
+          native,
+          () => this.checker.getSignaturesOfType(native, SignatureKind.Call) as unknown as TsSignature[],
+        )
+      : this.constructsOf(
+          native,
+          () => this.checker.getSignaturesOfType(native, SignatureKind.Construct) as unknown as TsSignature[],
+        );
+  }
+
+  baseTypeOfLiteral(t: TsType): TsType {
+    const native = type(t);
+    return this.baseOf(native, () => asType(this.checker.getBaseTypeOfLiteralType(native) ?? native));
+  }
+
+  typeFromTypeNode(typeNode: syntax.TypeNode): TsType {
+    const native = node<Ast.TypeNode>(typeNode);
+    return this.typeNodes(native, () => asType(this.checker.getTypeFromTypeNode(native) ?? this.any()));
+  }
+
+  typeAtLocation(at: syntax.Node): TsType {
+    const native = node(at);
+    return this.nodeTypes(native, () => asType(this.checker.getTypeAtLocation(native) ?? this.any()));
+  }
+
+  contextualType(at: syntax.Node): TsType | undefined {
+    const native = node<Ast.Expression>(at);
+    return this.contextualOf(native, () => {
+      const t = this.checker.getContextualType(native);
+      return t && asType(t);
+    });
+  }
+
+  symbolName(s: TsSymbol): string {
+    return symbol(s).name;
+  }
+
+  escapedName(s: TsSymbol): string {
+    return symbol(s).escapedName;
+  }
+
+  symbolFlags(s: TsSymbol): number {
+    const f = symbol(s).flags;
+    const S = this.S;
+    let out = 0;
+    if (f & S.Optional) out |= SymbolFlag.Optional;
+    if (f & S.Class) out |= SymbolFlag.Class;
+    if (f & S.Interface) out |= SymbolFlag.Interface;
+    if (f & S.Method) out |= SymbolFlag.Method;
+    if (f & S.Alias) out |= SymbolFlag.Alias;
+    return out;
+  }
+
+  declarations(s: TsSymbol): readonly syntax.Node[] {
+    const native = symbol(s);
+    return this.declarationsOf(native, () =>
+      native.declarations.flatMap((handle) => {
+        const found = handle.resolve(this.project);
+        return found ? [asNode(found)] : [];
+      }),
+    );
+  }
+
+  declarationFiles(s: TsSymbol): readonly string[] {
+    return symbol(s).declarations.flatMap((handle) => this.fileNameOf(handle.path) ?? []);
+  }
+
+  valueDeclaration(s: TsSymbol): syntax.Node | undefined {
+    const found = symbol(s).valueDeclaration?.resolve(this.project);
+    return found && asNode(found);
+  }
+
+  typeOfSymbol(s: TsSymbol): TsType {
+    return this.typesOfSymbols([s])[0] as TsType;
+  }
+
+  typesOfSymbols(symbols: readonly TsSymbol[]): readonly TsType[] {
+    const missing = [...new Set(symbols.map(symbol).filter((s) => !this.symbolTypes.has(s)))];
+    if (missing.length > 0) {
+      // One request for every symbol not asked before.
+      const types = this.checker.getTypeOfSymbol(missing);
+      missing.forEach((s, i) => {
+        const t = types[i];
+        this.symbolTypes.set(s, asType(t ?? this.any()));
+      });
+    }
+    return symbols.map((s) => this.symbolTypes.get(symbol(s)) as TsType);
+  }
+
+  aliasedSymbol(s: TsSymbol): TsSymbol {
+    const native = symbol(s);
+    return this.aliased(native, () => asSymbol(this.checker.getAliasedSymbol(native)));
+  }
+
+  symbolAtLocation(at: syntax.Node): TsSymbol | undefined {
+    const native = node(at);
+    return this.nodeSymbols(native, () => {
+      const s = this.checker.getSymbolAtLocation(native);
+      return s && asSymbol(s);
+    });
+  }
+
+  resolvedSignature(call: syntax.Node): TsSignature | undefined {
+    const native = node(call);
+    return this.resolved(native, () => this.checker.getResolvedSignature(native) as unknown as TsSignature | undefined);
+  }
+
+  signatureOfDeclaration(declaration: syntax.Node): TsSignature | undefined {
+    const native = node(declaration);
+    return this.declared(
+      native,
+      () => this.checker.getSignatureFromDeclaration(native) as unknown as TsSignature | undefined,
+    );
+  }
+
+  signatureDeclaration(s: TsSignature): syntax.Node | undefined {
+    const found = signature(s).declaration?.resolve(this.project);
+    return found && asNode(found);
+  }
+
+  signatureParameters(s: TsSignature): readonly TsSymbol[] {
+    const native = signature(s);
+    return this.parametersOf(native, () => native.getParameters() as unknown as TsSymbol[]);
+  }
+
+  returnTypeOfSignature(s: TsSignature): TsType {
+    const native = signature(s);
+    return this.returnsOf(native, () => asType(this.checker.getReturnTypeOfSignature(native) ?? this.any()));
+  }
+
+  prefetch(roots: () => readonly TsType[]): void {
+    const seen = new Set<TsType>();
+    let level = [...roots()];
+    // Deeper than hand-written tool types go; a type that expands without end (a generic
+    // wrapping itself anew at every level) is left to the derivation, which reports it.
+    for (let depth = 0; depth < PREFETCH_DEPTH && level.length > 0; depth++) {
+      const next: TsType[] = [];
+      const properties: TsSymbol[] = [];
+      for (const t of level) {
+        if (seen.has(t)) continue;
+        seen.add(t);
+        const flags = this.typeFlags(t);
+        if (flags & (TypeFlag.Union | TypeFlag.Intersection)) next.push(...this.typeMembers(t));
+        else if (flags & TypeFlag.Object) {
+          if (this.isArrayType(t) || this.isTupleType(t)) next.push(...this.typeArguments(t));
+          else if (!this.isLibraryType(t)) {
+            properties.push(...this.propertiesOfType(t));
+            for (const info of this.indexInfosOfType(t)) next.push(info.valueType);
+          }
+        }
+      }
+      // The types of every property met at this depth, in one request.
+      if (properties.length > 0) next.push(...this.typesOfSymbols(properties));
+      level = next;
+    }
+  }
+
+  /** A diagnostic of TypeScript 7's (a type error, a tsconfig problem) as the CLI prints it. */
+  printed(d: Sync.Diagnostic): PrintedDiagnostic {
+    const C = this.modules.sync.DiagnosticCategory;
+    const file = d.fileName === undefined ? undefined : this.sourceFile(this.fileNameOf(d.fileName) ?? d.fileName);
+    return {
+      ...(file ? { file, start: d.pos, length: d.end - d.pos } : {}),
+      code: d.code,
+      messageText: d.text,
+      category:
+        d.category === C.Error
+          ? "error"
+          : d.category === C.Warning
+            ? "warning"
+            : d.category === C.Suggestion
+              ? "suggestion"
+              : "message",
+    };
+  }
+
+  /** The type as a type reference, which arrays and tuples are. */
+  private referenceOf(t: TsType): Sync.TypeReference | undefined {
+    const native = type(t);
+    return native.flags & this.T.Object && (native as Sync.ObjectType).objectFlags & this.O.Reference
+      ? (native as Sync.TypeReference)
+      : undefined;
+  }
+
+  /** `Date`, `Map`, `Promise`...: the rules stop at them, so their members are never read. */
+  private isLibraryType(t: TsType): boolean {
+    const s = this.symbolOfType(t);
+    return s !== undefined && this.declarationFiles(s).some((file) => this.isDefaultLibraryFile(file));
+  }
+
+  private mapTypeFlags(t: Sync.Type): number {
+    const F = this.T;
+    const f = t.flags;
+    let out = 0;
+    if (f & F.Any) out |= TypeFlag.Any;
+    if (f & F.Unknown) out |= TypeFlag.Unknown;
+    if (f & F.String) out |= TypeFlag.String;
+    if (f & F.Number) out |= TypeFlag.Number;
+    if (f & F.Boolean) out |= TypeFlag.Boolean;
+    if (f & (F.BigInt | F.BigIntLiteral)) out |= TypeFlag.BigInt;
+    if (f & (F.ESSymbol | F.UniqueESSymbol)) out |= TypeFlag.ESSymbol;
+    if (f & F.Void) out |= TypeFlag.Void;
+    if (f & F.Undefined) out |= TypeFlag.Undefined;
+    if (f & F.Null) out |= TypeFlag.Null;
+    if (f & F.Never) out |= TypeFlag.Never;
+    if (f & F.StringLiteral) out |= TypeFlag.StringLiteral;
+    if (f & F.NumberLiteral) out |= TypeFlag.NumberLiteral;
+    if (f & F.BooleanLiteral) out |= TypeFlag.BooleanLiteral;
+    if (f & F.EnumLiteral) out |= TypeFlag.EnumLiteral;
+    if (f & F.TemplateLiteral) out |= TypeFlag.TemplateLiteral;
+    if (f & F.TypeParameter) out |= TypeFlag.TypeParameter;
+    if (f & F.Union) out |= TypeFlag.Union;
+    if (f & F.Intersection) out |= TypeFlag.Intersection;
+    if (f & F.Object) {
+      out |= TypeFlag.Object;
+      if ((t as Sync.ObjectType).objectFlags & this.O.Mapped) out |= TypeFlag.Mapped;
+    }
+    if (f & F.NonPrimitive) out |= TypeFlag.NonPrimitive;
+    return out;
+  }
+
+  private any(): Sync.Type {
+    this.anyType ??= this.checker.getAnyType();
+    return this.anyType;
+  }
+
+  /** Program files by the paths the API's node handles carry (the compiler's canonical form). */
+  private byPath(): Map<string, string> {
+    if (!this.fileNames) {
+      this.fileNames = new Map();
+      for (const fileName of this.program.getSourceFileNames()) this.fileNames.set(fileName, fileName);
+    }
+    return this.fileNames;
+  }
+
+  private fileNameOf(path: string): string | undefined {
+    const names = this.byPath();
+    const exact = names.get(path);
+    if (exact !== undefined) return exact;
+    // On a case-insensitive file system the compiler's paths are lower-cased.
+    this.lowerCased ??= new Map([...names.values()].map((fileName) => [fileName.toLowerCase(), fileName]));
+    return this.lowerCased.get(path);
+  }
+}

@@ -1,0 +1,91 @@
+import type * as Sync from "typescript-7/unstable/sync";
+import type { PrintedDiagnostic } from "../../cli/report.js";
+import { Derivation } from "../../derivation.js";
+import type { SourceFile } from "../syntax.js";
+import type { Ts7Modules } from "./ts7-api.js";
+import { Ts7Backend } from "./ts7-backend.js";
+
+/** One snapshot of a TypeScript 7 project, ready to derive from. */
+export interface Ts7Snapshot {
+  readonly backend: Ts7Backend;
+  readonly derivation: Derivation;
+  /** The project's own files (its tsconfig's root files), parsed. */
+  readonly files: readonly SourceFile[];
+  /** Problems in the tsconfig TypeScript reports (unknown options, no inputs, ...). */
+  readonly configDiagnostics: readonly PrintedDiagnostic[];
+}
+
+/** Files changed on disk since the last snapshot, absolute paths. */
+export interface FileChanges {
+  readonly changed?: readonly string[];
+  readonly created?: readonly string[];
+  readonly deleted?: readonly string[];
+}
+
+/**
+ * One long-lived TypeScript 7 API process (`typescript/unstable/sync`) holding one project,
+ * for a single derivation (`toolwright gen`) or many (`gen --watch`, an editor): {@link open}
+ * loads the project, {@link update} hands the process the files that changed and gives the
+ * next snapshot, whose backend re-asks only what that snapshot can answer differently.
+ *
+ * @example
+ * ```ts
+ * const session = new Ts7Session(loadTs7(dir), { cwd, tsconfig });
+ * let snapshot = session.open();
+ * snapshot = session.update({ changed: ["/app/src/tools.ts"] });
+ * session.close();
+ * ```
+ */
+export class Ts7Session {
+  private readonly api: Sync.API;
+  private snapshot: Sync.Snapshot | undefined;
+
+  constructor(
+    private readonly modules: Ts7Modules,
+    private readonly settings: { readonly cwd: string; readonly tsconfig: string; readonly collectTiming?: boolean },
+  ) {
+    this.api = new modules.sync.API({ cwd: settings.cwd, ...(settings.collectTiming ? { collectTiming: true } : {}) });
+  }
+
+  /** Loads the project and returns its first snapshot. */
+  open(): Ts7Snapshot {
+    return this.take(this.api.updateSnapshot({ openProject: this.settings.tsconfig }));
+  }
+
+  /** Tells the process which files changed and returns the snapshot after them. */
+  update(changes: FileChanges): Ts7Snapshot {
+    const fileChanges = {
+      ...(changes.changed?.length ? { changed: [...changes.changed] } : {}),
+      ...(changes.created?.length ? { created: [...changes.created] } : {}),
+      ...(changes.deleted?.length ? { deleted: [...changes.deleted] } : {}),
+    };
+    return this.take(this.api.updateSnapshot({ fileChanges }));
+  }
+
+  /** Requests, bytes and time of the process so far (with `collectTiming`). */
+  timing(): Sync.TimingInfo {
+    return this.api.getTimingInfo();
+  }
+
+  /** Ends the API process. */
+  close(): void {
+    this.snapshot?.dispose();
+    this.snapshot = undefined;
+    this.api.close();
+  }
+
+  private take(next: Sync.Snapshot): Ts7Snapshot {
+    this.snapshot?.dispose();
+    this.snapshot = next;
+    const project = next.getProject(this.settings.tsconfig);
+    if (!project)
+      throw new Error(`TypeScript ${this.modules.version} did not load the project ${this.settings.tsconfig}.`);
+    const backend = new Ts7Backend(this.modules, project, this.settings.cwd);
+    const files = project.rootFiles.flatMap((name) => {
+      const file = backend.sourceFile(name);
+      return file && !file.isDeclarationFile ? [file] : [];
+    });
+    const configDiagnostics = project.program.getConfigFileParsingDiagnostics().map((d) => backend.printed(d));
+    return { backend, derivation: new Derivation(backend), files, configDiagnostics };
+  }
+}

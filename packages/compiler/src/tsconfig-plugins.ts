@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { type CompilerOptions, transformEntryOptions } from "./options.js";
+
+/**
+ * The text of a tsconfig as JSON: TypeScript reads tsconfig files leniently, with `//` and
+ * `/* *\/` comments and trailing commas, which `JSON.parse` refuses. Strings are kept as
+ * written (a `//` or `,}` inside a path is not touched).
+ */
+export function jsonOfTsconfig(text: string): string {
+  let out = "";
+  let pendingComma = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+      i--;
+      continue;
+    }
+    if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? text.length : end + 1;
+      continue;
+    }
+    if (/\s/.test(c)) {
+      if (pendingComma) pendingComma += c;
+      else out += c;
+      continue;
+    }
+    // A comma is written once the next token shows it is not trailing (before `}` or `]`).
+    if (pendingComma) {
+      out += c === "}" || c === "]" ? pendingComma.slice(1) : pendingComma;
+      pendingComma = "";
+    }
+    if (c === ",") {
+      pendingComma = ",";
+      continue;
+    }
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+      continue;
+    }
+    out += c;
+  }
+  return out + pendingComma;
+}
+
+interface RawConfig {
+  readonly extends?: unknown;
+  readonly compilerOptions?: { readonly plugins?: unknown };
+}
+
+function readConfig(file: string): RawConfig {
+  try {
+    return JSON.parse(jsonOfTsconfig(readFileSync(file, "utf8"))) as RawConfig;
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${(error as Error).message}. Fix: make it valid JSON (comments are fine).`);
+  }
+}
+
+/** The file an `extends` entry names, resolved as TypeScript does: a path, or a package's tsconfig. */
+function extendedFile(name: string, from: string): string {
+  const base = dirname(from);
+  if (name.startsWith(".") || isAbsolute(name)) {
+    const file = resolve(base, name);
+    if (existsSync(file)) return file;
+    if (existsSync(`${file}.json`)) return `${file}.json`;
+    throw new Error(`${from} extends "${name}", which does not exist. Fix: correct the path in "extends".`);
+  }
+  const require = createRequire(join(base, "tsconfig.json"));
+  for (const candidate of [name, `${name}.json`, `${name}/tsconfig.json`]) {
+    try {
+      return require.resolve(candidate);
+    } catch {}
+  }
+  try {
+    const manifest = require.resolve(`${name}/package.json`);
+    const { tsconfig } = JSON.parse(readFileSync(manifest, "utf8")) as { tsconfig?: unknown };
+    if (typeof tsconfig === "string") return resolve(dirname(manifest), tsconfig);
+  } catch {}
+  throw new Error(`${from} extends "${name}", which cannot be found. Fix: install the package or correct "extends".`);
+}
+
+/**
+ * The `compilerOptions.plugins` that apply to a tsconfig: its own, or else those of the
+ * configs it extends (the last of an `extends` list first, as TypeScript overrides them),
+ * depth first. `undefined` when no config in the chain sets them.
+ */
+function pluginsOf(file: string, seen: ReadonlySet<string>): unknown {
+  if (seen.has(file))
+    throw new Error(`${file} extends itself (through ${[...seen].join(" -> ")}). Fix: break the cycle.`);
+  const config = readConfig(file);
+  if (config.compilerOptions?.plugins !== undefined) return config.compilerOptions.plugins;
+  const parents =
+    typeof config.extends === "string" ? [config.extends] : Array.isArray(config.extends) ? config.extends : [];
+  const chain = new Set([...seen, file]);
+  for (const parent of [...parents].reverse()) {
+    if (typeof parent !== "string") continue;
+    const plugins = pluginsOf(extendedFile(parent, file), chain);
+    if (plugins !== undefined) return plugins;
+  }
+  return undefined;
+}
+
+/**
+ * The options of toolwright's entry in a tsconfig's `compilerOptions.plugins`, read from the
+ * file itself and the configs it extends. TypeScript 7 drops `plugins` from the options it
+ * parses, so this is how the TypeScript 7 path reads the same settings tsc's transformer gets.
+ *
+ * @example
+ * ```ts
+ * toolwrightOptionsOf("tsconfig.json"); // { minDescriptionLength: 20 }
+ * ```
+ */
+export function toolwrightOptionsOf(tsconfig: string): CompilerOptions {
+  const plugins = pluginsOf(resolve(tsconfig), new Set());
+  return transformEntryOptions({ plugins });
+}
