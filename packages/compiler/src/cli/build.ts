@@ -1,150 +1,50 @@
-import type ts from "typescript";
-import { deriveSpecs } from "../derive-specs.js";
-import { readProjectConfig } from "../esbuild/project-config.js";
-import type { CompilerOptions } from "../options.js";
-import toolwrightTransform from "../transform.js";
-import { TS } from "../typescript-host.js";
-import { parseOptions, projectOption } from "./args.js";
-import type { Command, CommandIO } from "./command.js";
-import { countOf, type Progress, progressFor } from "./progress.js";
-import { createHost } from "./project.js";
+import { dirname, resolve } from "node:path";
+import { parseOptions, projectOption, typescriptOption } from "./args.js";
+import type { Command } from "./command.js";
+import { compilerFor } from "./open-project.js";
+import { tsconfigPath } from "./tsconfig-path.js";
 
-/** The toolwright transformer as tsc's customTransformers, the same factory ts-patch would load. */
-function transformersFor(
-  program: ts.Program,
-  options: CompilerOptions,
-  report: (diagnostic: ts.Diagnostic) => void,
-): ts.CustomTransformers {
-  const addDiagnostic = (diagnostic: ts.Diagnostic) => {
-    report(diagnostic);
-    return 0;
-  };
-  return { before: [toolwrightTransform(program, options, { ts: TS, addDiagnostic })] };
-}
+const usage = `usage: toolwright build [-p tsconfig.json] [--watch] [--typescript <dir>] [--out <file>]
 
-/** The transformers, counting the files they see on the progress line. */
-function countingFiles(transformers: ts.CustomTransformers, program: ts.Program, progress: Progress) {
-  const total = program.getSourceFiles().filter((f) => !f.isDeclarationFile).length;
-  let done = 0;
-  const counting: ts.TransformerFactory<ts.SourceFile> = () => (file) => {
-    progress.update(`emitting, ${countOf(++done, total, "files")}`);
-    return file;
-  };
-  return { ...transformers, before: [counting, ...(transformers.before ?? [])] };
-}
-
-const usage = `usage: toolwright build [-p tsconfig.json] [--watch]
-
-Compiles the project like tsc, with the toolwright transformer and without patching
-TypeScript: diagnostics and exit codes are tsc's (0 clean, 1 errors and nothing emitted,
-2 errors with output emitted). Always a full build; with noEmit it still reports every
-tool problem.
+Compiles the project like tsc with the project's own TypeScript: diagnostics and exit codes
+are tsc's (0 clean, 1 errors and nothing emitted, 2 errors with output emitted). Always a
+full build; with noEmit it still reports every tool problem.
+On TypeScript 5.x the toolwright transformer writes each spec into the emitted JavaScript,
+without patching TypeScript. On TypeScript 7, which runs no transformer, its API checks the
+project and derives the specs, which are written as the module 'toolwright gen' writes
+(import it first in your entry point), and the project's tsc emits everything.
   -p, --project  the tsconfig.json to compile (default: the nearest one)
-  -w, --watch    recompile on every change (also when a type in another file changes)`;
+  -w, --watch    recompile on every change (also when a type in another file changes)
+  --typescript   the folder of a TypeScript 7 package to use instead of the project's
+  --out          on TypeScript 7, where to write the generated module (as 'toolwright gen --out')`;
 
-/** Prints diagnostics the way tsc does (with colour and code frames on a terminal). */
-function formatDiagnostics(diagnostics: readonly ts.Diagnostic[], root: string, pretty: boolean): string {
-  const host: ts.FormatDiagnosticsHost = {
-    getCanonicalFileName: (f) => f,
-    getCurrentDirectory: () => root,
-    getNewLine: () => "\n",
-  };
-  return pretty ? TS.formatDiagnosticsWithColorAndContext(diagnostics, host) : TS.formatDiagnostics(diagnostics, host);
-}
-
-function report(io: CommandIO, diagnostics: readonly ts.Diagnostic[], root: string): number {
-  const errors = diagnostics.filter((d) => d.category === TS.DiagnosticCategory.Error).length;
-  if (diagnostics.length > 0) io.err(formatDiagnostics(diagnostics, root, TS.sys.writeOutputIsTTY?.() ?? false));
-  if (errors > 0) io.err(`\nFound ${errors} error${errors === 1 ? "" : "s"}.\n`);
-  return errors;
-}
-
-function buildOnce(configPath: string, io: CommandIO, root: string): number {
-  const progress = progressFor(io, "toolwright build");
-  progress.update("reading the project");
-  const config = readProjectConfig(root, configPath);
-  const host = createHost(config.options, root);
-  const program = TS.createProgram({
-    rootNames: config.fileNames,
-    options: config.options,
-    host,
-    configFileParsingDiagnostics: config.diagnostics,
-    ...(config.projectReferences ? { projectReferences: config.projectReferences } : {}),
-  });
-  const added: ts.Diagnostic[] = [];
-  const transformers = transformersFor(program, config.toolwright, (d) => added.push(d));
-  const emitted = program.emit(
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    countingFiles(transformers, program, progress),
-  );
-  if (config.options.noEmit) {
-    // Nothing is emitted, so the transformer never ran: derive anyway, so that a
-    // type-check-only build still reports every tool problem (tspc cannot).
-    progress.update("deriving specs");
-    for (const file of program.getSourceFiles()) {
-      if (!program.isSourceFileFromExternalLibrary(file))
-        added.push(...deriveSpecs(program, file, config.toolwright).diagnostics);
-    }
-  }
-  progress.update("type-checking");
-  const diagnostics = TS.sortAndDeduplicateDiagnostics([
-    ...config.diagnostics,
-    ...TS.getPreEmitDiagnostics(program),
-    ...emitted.diagnostics,
-    ...added,
-  ]);
-  progress.done();
-  const errors = report(io, diagnostics, root);
-  if (errors === 0) return TS.ExitStatus.Success;
-  return emitted.emitSkipped
-    ? TS.ExitStatus.DiagnosticsPresent_OutputsSkipped
-    : TS.ExitStatus.DiagnosticsPresent_OutputsGenerated;
-}
-
-function watch(configPath: string, io: CommandIO, root: string): Promise<number> {
-  const config = readProjectConfig(root, configPath);
-  const host = TS.createWatchCompilerHost(
-    configPath,
-    undefined,
-    TS.sys,
-    TS.createEmitAndSemanticDiagnosticsBuilderProgram,
-    (d) => io.err(formatDiagnostics([d], root, false)),
-    (d) => io.out(`${TS.flattenDiagnosticMessageText(d.messageText, "\n")}\n`),
-  );
-  // As tsc: toolwright reads TSDoc from the source text, not from parsed JSDoc.
-  host.jsDocParsingMode = TS.JSDocParsingMode.ParseForTypeErrors;
-  host.getCurrentDirectory = () => root;
-  const afterProgramCreate = host.afterProgramCreate;
-  host.afterProgramCreate = (builder) => {
-    // The builder emits one changed file at a time; every emit gets the transformer.
-    const emit = builder.emit.bind(builder);
-    const added: ts.Diagnostic[] = [];
-    const transformers = transformersFor(builder.getProgram(), config.toolwright, (d) => added.push(d));
-    builder.emit = (file, write, cancel, dtsOnly, custom) =>
-      emit(file, write, cancel, dtsOnly, {
-        before: [...(transformers.before ?? []), ...(custom?.before ?? [])],
-        after: [...(transformers.after ?? []), ...(custom?.after ?? [])],
-        afterDeclarations: [...(transformers.afterDeclarations ?? []), ...(custom?.afterDeclarations ?? [])],
-      });
-    afterProgramCreate?.(builder);
-    if (added.length > 0) io.err(formatDiagnostics(added, root, false));
-  };
-  TS.createWatchProgram(host);
-  // Runs until the process is stopped, like tsc --watch.
-  return new Promise<number>(() => {});
-}
-
-/** `toolwright build`: tsc with the toolwright transformer, no TypeScript patching needed. */
+/** `toolwright build`: tsc with the toolwright transformer (TypeScript 5), or checked, derived and emitted on TypeScript 7. */
 export const build: Command = {
-  summary: "compile the project like tsc, with the toolwright transformer (no ts-patch needed)",
+  summary: "compile the project like tsc, with every tool's spec (TypeScript 5 and 7, no ts-patch needed)",
   usage,
   async run(args, io) {
-    const values = parseOptions(args, { ...projectOption, watch: { type: "boolean", short: "w" } });
-    const config = readProjectConfig(io.cwd, values.project);
-    if (!config.path) throw new Error(`no tsconfig.json found in ${io.cwd} or above; pass one with -p <path>.`);
-    return values.watch ? watch(config.path, io, io.cwd) : buildOnce(config.path, io, io.cwd);
+    const values = parseOptions(args, {
+      ...projectOption,
+      ...typescriptOption,
+      watch: { type: "boolean", short: "w" },
+      out: { type: "string" },
+    });
+    const config = tsconfigPath(io.cwd, values.project);
+    if (!config) throw new Error(`no tsconfig.json found in ${io.cwd} or above; pass one with -p <path>.`);
+    const choice = compilerFor(dirname(config), values.typescript && resolve(io.cwd, values.typescript));
+    if (choice.kind === "ts7") {
+      if (values.watch) {
+        throw new Error(
+          "--watch on TypeScript 7 is not there yet. Fix: run 'toolwright gen --watch' beside 'tsc --watch'.",
+        );
+      }
+      const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
+      return (await import("./build-ts7.js")).buildTs7(
+        { tsconfig: config, typescript: choice.dir, ...(out ? { out } : {}) },
+        io,
+      );
+    }
+    const ts5 = await import("./build-ts5.js");
+    return values.watch ? ts5.watch(config, io, io.cwd) : ts5.buildOnce(config, io, io.cwd);
   },
 };

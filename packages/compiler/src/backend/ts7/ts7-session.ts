@@ -13,6 +13,10 @@ export interface Ts7Snapshot {
   readonly files: readonly SourceFile[];
   /** Problems in the tsconfig TypeScript reports (unknown options, no inputs, ...). */
   readonly configDiagnostics: readonly PrintedDiagnostic[];
+  /** The compiler options TypeScript parsed from the tsconfig. */
+  readonly compilerOptions: Readonly<Record<string, unknown>>;
+  /** What `tsc` reports before emitting: options, syntax, global and type errors, sorted by file and position. */
+  typeDiagnostics(): PrintedDiagnostic[];
 }
 
 /** Files changed on disk since the last snapshot, absolute paths. */
@@ -85,7 +89,32 @@ export class Ts7Session {
       const file = backend.sourceFile(name);
       return file && !file.isDeclarationFile ? [file] : [];
     });
-    const configDiagnostics = project.program.getConfigFileParsingDiagnostics().map((d) => backend.printed(d));
-    return { backend, derivation: new Derivation(backend), files, configDiagnostics };
+    const { program } = project;
+    const configDiagnostics = program.getConfigFileParsingDiagnostics().map((d) => backend.printed(d));
+    const typeDiagnostics = () => {
+      const found = [
+        ...program.getProgramDiagnostics(),
+        ...program.getSyntacticDiagnostics(),
+        ...program.getGlobalDiagnostics(),
+        ...program.getSemanticDiagnostics(),
+      ];
+      const seen = new Set<string>();
+      const distinct = found.filter((d) => {
+        const key = `${d.fileName}\u0000${d.pos}\u0000${d.code}\u0000${d.text}`;
+        return !seen.has(key) && seen.add(key) !== undefined;
+      });
+      distinct.sort((a, b) =>
+        (a.fileName ?? "") !== (b.fileName ?? "") ? ((a.fileName ?? "") < (b.fileName ?? "") ? -1 : 1) : a.pos - b.pos,
+      );
+      return distinct.map((d) => backend.printed(d));
+    };
+    return {
+      backend,
+      derivation: new Derivation(backend),
+      files,
+      configDiagnostics,
+      compilerOptions: project.compilerOptions as Readonly<Record<string, unknown>>,
+      typeDiagnostics,
+    };
   }
 }

@@ -1,0 +1,57 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { jsonOfTsconfig, toolwrightOptionsOf } from "../src/tsconfig-plugins.js";
+import { removeTempProject, tempProject } from "./temp-project.js";
+
+const root = tempProject("tsconfig-plugins");
+afterAll(() => removeTempProject(root));
+
+describe("reading a tsconfig as TypeScript does", () => {
+  it("drops comments and trailing commas, and leaves strings as written", () => {
+    const text = `{
+      // a line comment
+      "a": "http://x//y", /* a block */ "b": [1, 2,],
+      "c": "a,}b", "d": "quote \\" // not a comment",
+    }`;
+    expect(JSON.parse(jsonOfTsconfig(text))).toEqual({
+      a: "http://x//y",
+      b: [1, 2],
+      c: "a,}b",
+      d: 'quote " // not a comment',
+    });
+  });
+});
+
+describe("toolwright's options from a tsconfig and the configs it extends", () => {
+  const write = (file: string, value: unknown) => writeFileSync(path.join(root, file), JSON.stringify(value));
+  const entry = (options: Record<string, unknown>) => ({
+    compilerOptions: { plugins: [{ transform: "@toolwright/compiler/transform", ...options }] },
+  });
+
+  it("takes the nearest config that sets plugins; of an extends list, the last one first", () => {
+    write("first.json", entry({ minDescriptionLength: 1 }));
+    write("second.json", entry({ minDescriptionLength: 2 }));
+    write("child.json", { extends: ["./first.json", "./second"] });
+    expect(toolwrightOptionsOf(path.join(root, "child.json"))).toEqual({ minDescriptionLength: 2 });
+    write("own.json", { extends: "./child.json", ...entry({ requireAnnotations: true }) });
+    expect(toolwrightOptionsOf(path.join(root, "own.json"))).toEqual({ requireAnnotations: true });
+    write("none.json", { extends: "./none-base.json" });
+    write("none-base.json", { compilerOptions: { strict: true } });
+    expect(toolwrightOptionsOf(path.join(root, "none.json"))).toEqual({});
+  });
+
+  it("names the file and the fix when a config cannot be read or extended", () => {
+    write("missing.json", { extends: "./nowhere.json" });
+    expect(() => toolwrightOptionsOf(path.join(root, "missing.json"))).toThrow(
+      /missing\.json extends "\.\/nowhere\.json", which does not exist\. Fix: correct the path in "extends"\./,
+    );
+    write("loop-a.json", { extends: "./loop-b.json" });
+    write("loop-b.json", { extends: "./loop-a.json" });
+    expect(() => toolwrightOptionsOf(path.join(root, "loop-a.json"))).toThrow(/extends itself .*Fix: break the cycle/);
+    writeFileSync(path.join(root, "broken.json"), "{ compilerOptions: ");
+    expect(() => toolwrightOptionsOf(path.join(root, "broken.json"))).toThrow(
+      /cannot read .*broken\.json: .*Fix: make it valid JSON/,
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
+import { projectWith, TS7, toolwright } from "./project.js";
+
+// `toolwright build` on a TypeScript 7 project: the API checks and derives, the generated
+// module is written, the project's tsc emits it; the built program finds every spec.
+
+const run = promisify(execFile);
+
+const TOOLS = `import { tool } from "toolwright";
+
+/**
+ * Current temperature in a city.
+ * @param city City name, e.g. "Oslo".
+ * @param unit Unit of the answer.
+ * @readOnly
+ */
+export function getTemperature(city: string, unit: "celsius" | "fahrenheit" = "celsius"): string {
+  return \`\${city.length} \${unit}\`;
+}
+
+export const temperature = tool(getTemperature);
+`;
+
+const MAIN = `import "./toolwright.gen.js";
+import { validateArguments } from "toolwright";
+import { temperature } from "./tools.js";
+
+const checked = validateArguments(temperature, { city: "Oslo", unit: "kelvin" });
+console.log(JSON.stringify({ name: temperature.name, parameters: temperature.parameters, ok: checked.ok }));
+`;
+
+const CONFIG = JSON.stringify({
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+    rootDir: "src",
+    outDir: "dist",
+  },
+  include: ["src"],
+});
+
+const roots: string[] = [];
+function project(name: string, files: Record<string, string>): string {
+  const root = projectWith(name, TS7, { "tsconfig.json": CONFIG });
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, "src", file), text);
+  roots.push(root);
+  return root;
+}
+
+afterAll(() => {
+  for (const root of roots) removeTempProject(root);
+});
+
+describe("toolwright build on TypeScript 7", () => {
+  it("checks, derives, writes the generated module and emits: the built program has every spec", async () => {
+    const root = project("build7", { "tools.ts": TOOLS, "main.ts": MAIN });
+    const result = await toolwright(root, ["build"]);
+    expect(result).toEqual({ code: 0, out: "", err: "" });
+    expect(existsSync(path.join(root, "src", "toolwright.gen.ts"))).toBe(true);
+    expect(existsSync(path.join(root, "dist", "toolwright.gen.js"))).toBe(true);
+    const { stdout } = await run(process.execPath, [path.join(root, "dist", "main.js")], { cwd: root });
+    const printed = JSON.parse(stdout) as {
+      name: string;
+      parameters: { properties: Record<string, unknown> };
+      ok: boolean;
+    };
+    expect(printed.name).toBe("getTemperature");
+    expect(printed.parameters.properties.unit).toEqual({
+      type: "string",
+      enum: ["celsius", "fahrenheit"],
+      description: "Unit of the answer.",
+      default: "celsius",
+    });
+    // "kelvin" is not in the enum: the generated validator refuses it.
+    expect(printed.ok).toBe(false);
+  });
+
+  it("reports type errors and tool errors as tsc does, and emits unless noEmitOnError", async () => {
+    const broken = `${TOOLS}\nexport const count: number = "three";\nexport const anonymous = tool((x: string) => x);\n`;
+    const root = project("build7-errors", { "tools.ts": broken, "main.ts": MAIN });
+    const result = await toolwright(root, ["build"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(
+      "src/tools.ts(15,14): error TS2322: Type 'string' is not assignable to type 'number'.",
+    );
+    expect(result.err).toContain('src/tools.ts(16,26): error TS990005: TW990005: tool "anonymous" has no description');
+    expect(result.err).toContain("\nFound 2 errors.\n");
+    // As tsc emits despite errors, the module holds the tools that have a spec.
+    expect(readFileSync(path.join(root, "src", "toolwright.gen.ts"), "utf8")).toContain('"fn": "getTemperature"');
+    expect(existsSync(path.join(root, "dist", "tools.js"))).toBe(true);
+    writeFileSync(
+      path.join(root, "tsconfig.json"),
+      CONFIG.replace('"outDir":"dist"', '"outDir":"dist-skipped","noEmitOnError":true'),
+    );
+    const skipped = await toolwright(root, ["build"]);
+    expect(skipped.code).toBe(1);
+    expect(existsSync(path.join(root, "dist-skipped"))).toBe(false);
+  });
+
+  it("says so when no file imports the generated module", async () => {
+    const root = project("build7-unimported", { "tools.ts": TOOLS });
+    const result = await toolwright(root, ["build"]);
+    expect(result.code).toBe(0);
+    expect(result.err).toBe(
+      'toolwright build: no file of the project imports src/toolwright.gen.ts, so no tool finds its spec at run time. Fix: import it first in your entry point: import "./toolwright.gen.js";\n',
+    );
+    expect(readFileSync(path.join(root, "dist", "toolwright.gen.js"), "utf8")).toContain("registerSpecs(");
+  });
+});
