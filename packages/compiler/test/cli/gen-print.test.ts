@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/index.js";
 import { removeTempProject, tempProject } from "../temp-project.js";
@@ -70,9 +71,10 @@ describe("toolwright gen", () => {
     expect(result.out).toBe("wrote 3 tool specs to src/toolwright.gen.ts\n");
     const text = readFileSync(path.join(root, "src", "toolwright.gen.ts"), "utf8");
     expect(text).toContain('import { registerSpecs } from "toolwright";');
-    // The entries are JSON plus the generated validators (functions): evaluate them.
+    // The entries are JSON plus the generated validators (typed functions): evaluate them as JavaScript.
+    const js = ts.transpileModule(text, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
     const entries = new Function(
-      `return (${text.slice(text.indexOf("registerSpecs(") + 14, text.lastIndexOf(");"))});`,
+      `return (${js.slice(js.indexOf("registerSpecs(") + 14, js.lastIndexOf(");"))});`,
     )() as {
       fn: string;
       name?: string;
