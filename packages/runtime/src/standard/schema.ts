@@ -6,9 +6,12 @@ import type { JsonSchema } from "../tools/spec.js";
 import { readIssue } from "../validation/arguments.js";
 import { checkValue, type ValueTarget } from "../validation/check-value.js";
 import { valueFeedback } from "../validation/feedback.js";
+import { generatedCheckOf } from "../validation/generated.js";
 import { describe } from "../validation/schema-nav.js";
 import { setSchemaInternals } from "./internals.js";
 import { jsonSchemaFor } from "./json-schema.js";
+
+const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 
 /** A value of type `T` as JSON carries it: each `Date` as its ISO 8601 string. */
 export type JsonOf<T> = T extends Date
@@ -139,12 +142,26 @@ export function failedCheck(
 }
 
 /**
- * The `validate` of a schema: a caller's value is read once into a private copy (a `Date`
- * as its ISO string, getters run once, nothing of the caller's frozen or changed), then
- * checked and repaired by {@link checkValue}.
+ * The `validate` of a schema: where the compiler wrote a reader, its frozen copy of a value
+ * that fits, made and checked in one pass (as valid tool arguments are read); else a
+ * caller's value is read once into a private copy (a `Date` as its ISO string, getters run
+ * once, nothing of the caller's frozen or changed), then checked and repaired by
+ * {@link checkValue}.
  */
 export function valueValidator<Output>(name: string, target: ValueTarget): (value: unknown) => SchemaCheck<Output> {
   return (value) => {
+    const generated = generatedCheckOf(target.validator, target.schema);
+    if (generated?.read !== undefined) {
+      let read: object | false = false;
+      try {
+        read = generated.read(value);
+      } catch {
+        // A getter or proxy trap threw: the copy below reads the value again and reports it.
+      }
+      // A schema with dates still has them revived, from the reader's copy.
+      if (read !== false && !generated.dates) return { ok: true, value: read as Output, repairs: NO_REPAIRS };
+      if (read !== false) return checked(name, target, read);
+    }
     let copy: unknown;
     try {
       copy = cloneArguments(value, true);
@@ -152,8 +169,13 @@ export function valueValidator<Output>(name: string, target: ValueTarget): (valu
       if (!(error instanceof ArgumentReadError)) throw error;
       return failedCheck(name, target.schema, [readIssue(error)]);
     }
-    const check = checkValue(target, copy);
-    if (!check.ok) return failedCheck(name, target.schema, check.issues, check.complete);
-    return check as SchemaCheck<Output>;
+    return checked(name, target, copy);
   };
+}
+
+/** {@link checkValue} of a private copy, as a {@link SchemaCheck}. */
+function checked<Output>(name: string, target: ValueTarget, copy: unknown): SchemaCheck<Output> {
+  const check = checkValue(target, copy);
+  if (!check.ok) return failedCheck(name, target.schema, check.issues, check.complete);
+  return check as SchemaCheck<Output>;
 }

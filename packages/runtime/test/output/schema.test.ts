@@ -122,6 +122,65 @@ describe("schema<T>() with its compiled spec", () => {
   });
 });
 
+describe("schema<T>() with the compiler's reader (check and frozen copy in one pass)", () => {
+  /** A generated validator for `{ n: number }` whose reader counts its calls and returns its own copy. */
+  function counted(json: JsonSchemaOf) {
+    const reads: unknown[] = [];
+    const validator = () => {
+      const fits = (value: unknown) =>
+        typeof value === "object" && value !== null && typeof (value as { n?: unknown }).n === "number";
+      const check = (value: unknown) => fits(value);
+      check.read = (value: unknown) => {
+        reads.push(value);
+        return fits(value) ? Object.freeze({ n: (value as { n: number }).n }) : false;
+      };
+      return check;
+    };
+    return { reads, counter: schema<{ n: number }>(undefined, specOf(json, { name: "counter", validator })) };
+  }
+  const N = { type: "object", properties: { n: { type: "number" } }, required: ["n"], additionalProperties: false };
+
+  it("takes the reader's frozen copy of a value that fits, with no repairs", () => {
+    const { reads, counter } = counted(N);
+    const mine = { n: 1 };
+    const check = counter.validate(mine);
+    expect(check).toEqual({ ok: true, value: { n: 1 }, repairs: [] });
+    expect(reads).toEqual([mine]);
+    expect(check.ok && Object.isFrozen(check.value) && check.value !== mine).toBe(true);
+    expect(Object.isFrozen(mine)).toBe(false);
+  });
+
+  it("repairs and reports what the reader refused, as without it", () => {
+    const { reads, counter } = counted(N);
+    expect(counter.validate({ n: "2" })).toMatchObject({ ok: true, value: { n: 2 }, repairs: [expect.anything()] });
+    expect(reads).toHaveLength(1);
+    const wrong = counter.validate({ n: "two" });
+    expect(wrong.ok ? "" : wrong.message).toContain('/n: expected number, got "two"');
+  });
+
+  it("still revives the dates of a schema that has them, from the reader's copy", () => {
+    const dated = {
+      ...N,
+      properties: { ...N.properties, at: { type: "string", format: "date-time", "x-toolwright-date": true } },
+    };
+    const reads: unknown[] = [];
+    const validator = () => {
+      const check = (_value: unknown) => true;
+      check.read = (value: unknown) => {
+        reads.push(value);
+        return Object.freeze({ ...(value as object) });
+      };
+      return check;
+    };
+    const at = schema<{ n: number; at: Date }>(undefined, specOf(dated, { name: "dated", validator }));
+    const check = at.validate({ n: 1, at: "2026-03-01T09:30:00Z" });
+    expect(check).toMatchObject({ ok: true, value: { n: 1, at: new Date("2026-03-01T09:30:00Z") } });
+    expect(reads).toHaveLength(1);
+    // A date-time the format allows but no calendar has is refused, reader or not.
+    expect(at.validate({ n: 1, at: "2026-02-31T09:30:00Z" }).ok).toBe(false);
+  });
+});
+
 describe("schema<T>() speaks Standard Schema V1 and Standard JSON Schema V1", () => {
   const report = schema<Report>(undefined, specOf(REPORT));
 
