@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { Bench } from "tinybench";
 import { SCHEMA_SPEC_VERSION, schema } from "toolwright";
 import { z } from "zod";
+import { PLUGINS, tsconfig } from "./generate/project.mjs";
 import { PROJECTS_DIR, TSPC } from "./lib/paths.mjs";
 import { timeNode } from "./lib/process-timer.mjs";
 import { fmt, markdownTable, versus } from "./lib/table.mjs";
@@ -73,27 +74,13 @@ async function compile() {
     path.join(dir, "src", "typia.ts"),
     'import typia from "typia";\nimport type { Report } from "./report.js";\n\nexport const validate = typia.createValidate<Report>();',
   );
-  const config = (kind, transform) => ({
-    compilerOptions: {
-      target: "ES2022",
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      skipLibCheck: true,
-      types: [],
-      rootDir: "src",
-      outDir: `dist-${kind}`,
-      plugins: [{ transform }],
-    },
-    include: ["src/report.ts", `src/${kind}.ts`],
-  });
-  write(
-    path.join(dir, "tsconfig.toolwright.json"),
-    JSON.stringify(config("toolwright", "@toolwright/compiler/transform")),
-  );
-  write(path.join(dir, "tsconfig.typia.json"), JSON.stringify(config("typia", "typia/lib/transform")));
-  for (const kind of ["toolwright", "typia"])
+  for (const kind of Object.keys(PLUGINS)) {
+    write(
+      path.join(dir, `tsconfig.${kind}.json`),
+      JSON.stringify(tsconfig(kind, true, ["src/report.ts", `src/${kind}.ts`])),
+    );
     timeNode([TSPC, "-p", `tsconfig.${kind}.json`], { runs: 1, warmup: 0, cwd: dir });
+  }
   const { spec } = await import(pathToFileURL(path.join(dir, "dist-toolwright", "toolwright.js")).href);
   const { validate } = await import(pathToFileURL(path.join(dir, "dist-typia", "typia.js")).href);
   if (!spec.validator) throw new Error("the compiler wrote no validator for Report");

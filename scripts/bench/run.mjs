@@ -6,7 +6,7 @@
  *   node scripts/bench/run.mjs                  everything (about 8 minutes on 2 cores)
  *   node scripts/bench/run.mjs --quick          tiny sizes, one run each: checks the harness
  *   node scripts/bench/run.mjs --only build,size
- *     (build, cold, validate, loop, size, generated; and the scripts kept beside them: esbuild,
+ *     (build, cold, validate, answer, loop, size, generated; and the scripts kept beside them: esbuild,
  *     build-persistent, lazy-compile, language-service, cli, which print their own tables)
  *   node scripts/bench/run.mjs --update-docs    also writes the table into docs/benchmarks.md
  *
@@ -16,6 +16,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { benchAnswer } from "./answer.mjs";
 import { benchBuild } from "./build.mjs";
 import { benchColdStart } from "./cold-start.mjs";
 import { benchGeneratedSize } from "./generated-size.mjs";
@@ -48,6 +49,7 @@ const BENCHMARKS = {
         ],
   cold: () => benchColdStart(quick ? { n: 20, runs: 1, warmup: 0, log } : { n: 200, runs: 15, warmup: 3, log }),
   validate: () => benchValidate(quick ? { n: 20, time: 50, log } : { n: 200, time: 1000, log }),
+  answer: () => benchAnswer(quick ? { time: 50, log } : { time: 1000, log }),
   loop: () => benchLoop(quick ? { time: 50, log } : { time: 2000, log }),
   size: () => benchSize({ log }),
   generated: () => benchGeneratedSize({ n: quick ? 20 : 200, log }),

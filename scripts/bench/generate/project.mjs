@@ -26,9 +26,10 @@ function write(file, text) {
 
 /**
  * The tsconfig of one build: the `kind`'s sources only (so each compiler is measured on its
- * own program), with that kind's ts-patch plugin when `transform` is set.
+ * own program), with that kind's ts-patch plugin when `transform` is set; `include` names
+ * other sources than the generated tools'.
  */
-function tsconfig(kind, transform) {
+export function tsconfig(kind, transform, include = ["src/shapes-*.ts", `src/${kind}*.ts`]) {
   return {
     compilerOptions: {
       target: "ES2022",
@@ -41,7 +42,7 @@ function tsconfig(kind, transform) {
       outDir: `dist-${kind}${transform ? "" : "-plain"}`,
       ...(transform ? { plugins: [{ transform: PLUGINS[kind] }] } : {}),
     },
-    include: ["src/shapes-*.ts", `src/${kind}*.ts`],
+    include,
   };
 }
 
