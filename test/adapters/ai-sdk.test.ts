@@ -2,45 +2,19 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, type ModelMessage, stepCountIs, streamText } from "ai";
 import { ToolArgumentError } from "toolwright";
 import { aiSdkTools, repairToolCall } from "toolwright/ai-sdk";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Loopback,
-  nth,
-  type ScriptStep,
-  startLoopback,
-} from "../../packages/runtime/test/providers/servers/loopback.js";
-import { openAiChatRenderer } from "../../packages/runtime/test/providers/servers/openai-chat-server.js";
-import { compileFixture, type FixtureTools, shop } from "./compiled.js";
+import { describe, expect, it } from "vitest";
+import type { ScriptStep } from "../../packages/runtime/test/providers/servers/loopback.js";
+import { shop, useAdapterTest } from "./compiled.js";
 
 // The AI SDK's own loop (generateText, streamText) against a loopback Chat Completions
 // server, with tools the real transformer compiled, handed over by toolwright/ai-sdk.
 
-let tools: FixtureTools;
-let remove = () => {};
-let server: Loopback | undefined;
-
-beforeAll(async () => {
-  ({ tools, remove } = await compileFixture());
-});
-afterAll(() => remove());
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const adapter = useAdapterTest();
+const { toolMessages } = adapter;
 
 async function modelFor(script: readonly ScriptStep[]) {
-  server = await startLoopback(openAiChatRenderer(), script);
-  return createOpenAICompatible({ name: "loopback", baseURL: `${server.url}/v1`, apiKey: "k" })("test-model");
-}
-
-/** The tool messages of request `n`: what the model read of each call. */
-function toolMessages(n: number) {
-  const messages = nth(server as Loopback, n).body.messages as {
-    role: string;
-    tool_call_id?: string;
-    content: unknown;
-  }[];
-  return messages.filter((m) => m.role === "tool").map((m) => ({ id: m.tool_call_id, content: m.content }));
+  const url = await adapter.start(script);
+  return createOpenAICompatible({ name: "loopback", baseURL: `${url}/v1`, apiKey: "k" })("test-model");
 }
 
 describe("toolwright tools in the AI SDK's loop (toolwright/ai-sdk)", () => {
@@ -58,14 +32,14 @@ describe("toolwright tools in the AI SDK's loop (toolwright/ai-sdk)", () => {
     const result = await generateText({
       model,
       prompt: "Weather in Paris, and my order A-1?",
-      tools: aiSdkTools([tools.forecast, tools.lookup], { deps }),
+      tools: aiSdkTools([adapter.tools.forecast, adapter.tools.lookup], { deps }),
       stopWhen: stepCountIs(3),
     });
     expect(result.text).toBe("Two days of sun; your order is open.");
     // The schema the model saw is the one the compiler derived from the signature and TSDoc.
-    const sent = nth(server as Loopback, 0).body.tools as { function: { name: string; parameters: unknown } }[];
+    const sent = adapter.request(0).body.tools as { function: { name: string; parameters: unknown } }[];
     expect(sent.map((t) => t.function.name)).toEqual(["getForecast", "lookupOrder"]);
-    expect(sent[0]?.function.parameters).toMatchObject(tools.forecast.parameters);
+    expect(sent[0]?.function.parameters).toMatchObject(adapter.tools.forecast.parameters);
     // "2" was read as 2 (a repair), defaults filled by the function; ctx.deps held the shop.
     expect(result.steps[0]?.toolResults.map((r) => [r.toolCallId, r.output])).toEqual([
       ["call_f", { city: "Paris", days: 2, units: "metric", highs: [18, 19] }],
@@ -73,10 +47,10 @@ describe("toolwright tools in the AI SDK's loop (toolwright/ai-sdk)", () => {
     ]);
     expect(deps.calls).toEqual(["lookupOrder call_l"]);
     // The model read toolwright's serialization of each result.
-    expect(toolMessages(1)).toEqual([
-      { id: "call_f", content: '{"city":"Paris","days":2,"units":"metric","highs":[18,19]}' },
-      { id: "call_l", content: '{"orderId":"A-1","totalCents":12000,"refunded":false}' },
-    ]);
+    expect(toolMessages(1)).toEqual({
+      call_f: '{"city":"Paris","days":2,"units":"metric","highs":[18,19]}',
+      call_l: '{"orderId":"A-1","totalCents":12000,"refunded":false}',
+    });
   });
 
   it("sends wrong arguments back as toolwright's feedback, so the model's next try runs", async () => {
@@ -88,7 +62,7 @@ describe("toolwright tools in the AI SDK's loop (toolwright/ai-sdk)", () => {
     const result = await generateText({
       model,
       prompt: "Weather in Paris for 9 days?",
-      tools: aiSdkTools([tools.forecast]),
+      tools: aiSdkTools([adapter.tools.forecast]),
       stopWhen: stepCountIs(4),
     });
     expect(result.text).toBe("A week of weather.");
@@ -96,10 +70,10 @@ describe("toolwright tools in the AI SDK's loop (toolwright/ai-sdk)", () => {
     const error = failed?.error;
     expect(error).toBeInstanceOf(ToolArgumentError);
     expect(error instanceof ToolArgumentError && error.issues.map((i) => i.path)).toEqual(["/when", "/days"]);
-    const [feedback] = toolMessages(1);
-    expect(feedback?.content).toContain('Invalid arguments for tool "getForecast"');
-    expect(feedback?.content).toContain('unexpected key "when"');
-    expect(feedback?.content).toContain("/days");
+    const feedback = toolMessages(1).call_1;
+    expect(feedback).toContain('Invalid arguments for tool "getForecast"');
+    expect(feedback).toContain('unexpected key "when"');
+    expect(feedback).toContain("/days");
     expect(result.steps[1]?.toolResults[0]?.output).toMatchObject({ days: 7 });
   });
 
@@ -113,16 +87,15 @@ describe("toolwright tools in the AI SDK's loop (toolwright/ai-sdk)", () => {
     const repaired = await generateText({
       model: await modelFor(script),
       prompt: "Weather in Lyon?",
-      tools: aiSdkTools([tools.forecast]),
+      tools: aiSdkTools([adapter.tools.forecast]),
       experimental_repairToolCall: repairToolCall,
       stopWhen: stepCountIs(2),
     });
     expect(repaired.steps[0]?.toolResults[0]?.output).toMatchObject({ city: "Lyon", days: 1 });
-    await server?.close();
     const unrepaired = await generateText({
       model: await modelFor(script),
       prompt: "Weather in Lyon?",
-      tools: aiSdkTools([tools.forecast]),
+      tools: aiSdkTools([adapter.tools.forecast]),
       stopWhen: stepCountIs(2),
     });
     expect(unrepaired.steps[0]?.toolResults).toEqual([]);
@@ -143,10 +116,10 @@ describe("toolwright tools in the AI SDK's loop (toolwright/ai-sdk)", () => {
     const result = await generateText({
       model,
       prompt: "Tag, book, report.",
-      tools: aiSdkTools([tools.tag, tools.book, tools.report]),
+      tools: aiSdkTools([adapter.tools.tag, adapter.tools.book, adapter.tools.report]),
       stopWhen: stepCountIs(2),
     });
-    const read = Object.fromEntries(toolMessages(1).map((m) => [m.id, m.content]));
+    const read = toolMessages(1);
     // ai 6 sends the error's message, ai 7 its name and message.
     expect(read.call_t).toMatch(/tool "tagItems" threw: .*not extensible/);
     expect(read.call_b).toBe("Review on 2026-05-04 (Date)");
@@ -166,7 +139,7 @@ describe("toolwright tools in the AI SDK's loop (toolwright/ai-sdk)", () => {
       },
       { text: "Refunded both; the account stays open." },
     ]);
-    const set = aiSdkTools([tools.refund, tools.close], { deps });
+    const set = aiSdkTools([adapter.tools.refund, adapter.tools.close], { deps });
     const options = { model, tools: set, stopWhen: stepCountIs(3) };
     const first = await generateText({ ...options, prompt: "Refund A-1 and B-2, close my account." });
     // The small refund ran; the big one ("9000", read as 9000 > 5000) and the flagged tool wait for a person.
@@ -205,7 +178,7 @@ describe("toolwright tools in the AI SDK's loop (toolwright/ai-sdk)", () => {
     const stream = streamText({
       model,
       prompt: "Weather in Oslo?",
-      tools: aiSdkTools([tools.forecast]),
+      tools: aiSdkTools([adapter.tools.forecast]),
       stopWhen: stepCountIs(2),
     });
     expect(await stream.text).toBe("Cold.");

@@ -2,6 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FunctionTool } from "toolwright";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import {
+  type Captured,
+  type Loopback,
+  nth,
+  type ScriptStep,
+  startLoopback,
+} from "../../packages/runtime/test/providers/servers/loopback.js";
+import { openAiChatRenderer } from "../../packages/runtime/test/providers/servers/openai-chat-server.js";
 import { compileProject } from "../mcp/compile-project.js";
 
 /** The fixture's tools, compiled by the real TypeScript compiler and the real transformer. */
@@ -37,4 +46,50 @@ export async function compileFixture(): Promise<{ tools: FixtureTools; remove: (
   compileProject(path.join(import.meta.dirname, "fixture", "tsconfig.json"), outDir);
   const tools = (await import(pathToFileURL(path.join(outDir, "tools.js")).href)) as FixtureTools;
   return { tools, remove: () => rmSync(outDir, { recursive: true, force: true }) };
+}
+
+/** What a test file of this folder shares: the compiled tools, one loopback server per test, what its model read. */
+export interface AdapterTest {
+  /** The compiled fixture tools (after the file's `beforeAll`). */
+  readonly tools: FixtureTools;
+  /** Starts the loopback Chat Completions server on `script`; returns its base URL (`…/v1` is the API). */
+  start(script: readonly ScriptStep[]): Promise<string>;
+  /** Request `n` the server received. */
+  request(n: number): Captured;
+  /** What the model read of each call in request `n`, by call id. */
+  toolMessages(n: number): Record<string, unknown>;
+}
+
+/** Registers the hooks of an adapter test file (compile once, a server per test) and returns its helpers. */
+export function useAdapterTest(): AdapterTest {
+  let compiled: Awaited<ReturnType<typeof compileFixture>> | undefined;
+  let server: Loopback | undefined;
+  beforeAll(async () => {
+    compiled = await compileFixture();
+  });
+  afterAll(() => compiled?.remove());
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  const running = () => {
+    if (!server) throw new Error("no loopback server: call start(script) first");
+    return server;
+  };
+  return {
+    get tools() {
+      if (!compiled) throw new Error("the fixture is compiled in beforeAll");
+      return compiled.tools;
+    },
+    async start(script) {
+      await server?.close();
+      server = await startLoopback(openAiChatRenderer(), script);
+      return server.url;
+    },
+    request: (n) => nth(running(), n),
+    toolMessages(n) {
+      const messages = nth(running(), n).body.messages as { role: string; tool_call_id?: string; content: unknown }[];
+      return Object.fromEntries(messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]));
+    },
+  };
 }

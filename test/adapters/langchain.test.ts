@@ -5,52 +5,20 @@ import { createAgent, type HITLRequest, humanInTheLoopMiddleware, type Interrupt
 import { Agent, ToolDefinitionError } from "toolwright";
 import { fromLangChainTools, interruptOn, langChainTools } from "toolwright/langchain";
 import { resolveModel } from "toolwright/providers";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  type Loopback,
-  nth,
-  type ScriptStep,
-  startLoopback,
-} from "../../packages/runtime/test/providers/servers/loopback.js";
-import { openAiChatRenderer } from "../../packages/runtime/test/providers/servers/openai-chat-server.js";
-import { compileFixture, type FixtureTools, shop } from "./compiled.js";
+import { shop, useAdapterTest } from "./compiled.js";
 
 // LangChain.js's own agent loop (createAgent, its ToolNode and middleware) against a
 // loopback Chat Completions server, with tools the real transformer compiled; and LangChain
 // tools inside a toolwright Agent.
 
-let tools: FixtureTools;
-let remove = () => {};
-let server: Loopback | undefined;
+const adapter = useAdapterTest();
+const { toolMessages } = adapter;
 
-beforeAll(async () => {
-  ({ tools, remove } = await compileFixture());
-});
-afterAll(() => remove());
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function chatModel(script: readonly ScriptStep[]) {
-  server = await startLoopback(openAiChatRenderer(), script);
-  return new ChatOpenAI({
-    model: "test-model",
-    apiKey: "k",
-    configuration: { baseURL: `${server.url}/v1` },
-    maxRetries: 0,
-  });
-}
-
-/** What the model read of each call in request `n`. */
-function toolMessages(n: number) {
-  const messages = nth(server as Loopback, n).body.messages as {
-    role: string;
-    tool_call_id?: string;
-    content: unknown;
-  }[];
-  return Object.fromEntries(messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]));
+async function chatModel(script: Parameters<typeof adapter.start>[0]) {
+  const url = await adapter.start(script);
+  return new ChatOpenAI({ model: "test-model", apiKey: "k", configuration: { baseURL: `${url}/v1` }, maxRetries: 0 });
 }
 
 const ask = (content: string) => ({ messages: [{ role: "user" as const, content }] });
@@ -68,11 +36,14 @@ describe("toolwright tools in LangChain's agent loop (toolwright/langchain)", ()
       },
       { text: "Done." },
     ]);
-    const agent = createAgent({ model, tools: langChainTools([tools.forecast, tools.lookup, tools.book]) });
+    const agent = createAgent({
+      model,
+      tools: langChainTools([adapter.tools.forecast, adapter.tools.lookup, adapter.tools.book]),
+    });
     const result = await agent.invoke(ask("Weather, order, meeting."), { context: deps });
     expect(result.messages.at(-1)?.content).toBe("Done.");
-    const sent = nth(server as Loopback, 0).body.tools as { function: { name: string; parameters: unknown } }[];
-    expect(sent[0]?.function.parameters).toMatchObject(tools.forecast.parameters);
+    const sent = adapter.request(0).body.tools as { function: { name: string; parameters: unknown } }[];
+    expect(sent[0]?.function.parameters).toMatchObject(adapter.tools.forecast.parameters);
     expect(toolMessages(1)).toEqual({
       // "2" read as 2: without toolwright's check first, LangChain's would have refused it.
       call_f: '{"city":"Paris","days":2,"units":"metric","highs":[18,19]}',
@@ -96,7 +67,7 @@ describe("toolwright tools in LangChain's agent loop (toolwright/langchain)", ()
     ]);
     const agent = createAgent({
       model,
-      tools: langChainTools([tools.forecast, tools.lookup, tools.tag, tools.report]),
+      tools: langChainTools([adapter.tools.forecast, adapter.tools.lookup, adapter.tools.tag, adapter.tools.report]),
     });
     await agent.invoke(ask("Do it all."), { context: shop() });
     const read = toolMessages(1);
@@ -107,9 +78,9 @@ describe("toolwright tools in LangChain's agent loop (toolwright/langchain)", ()
   });
 
   it("refuses a tool that needs approval unless LangChain's human-in-the-loop middleware asks for it", async () => {
-    expect(() => langChainTools([tools.refund])).toThrow(ToolDefinitionError);
-    expect(() => langChainTools([tools.close])).toThrow(/humanInTheLoopMiddleware/);
-    expect(interruptOn([tools.forecast, tools.refund, tools.close])).toEqual({
+    expect(() => langChainTools([adapter.tools.refund])).toThrow(ToolDefinitionError);
+    expect(() => langChainTools([adapter.tools.close])).toThrow(/humanInTheLoopMiddleware/);
+    expect(interruptOn([adapter.tools.forecast, adapter.tools.refund, adapter.tools.close])).toEqual({
       refundOrder: {
         allowedDecisions: ["approve", "reject"],
         description: expect.stringContaining("Refund an order"),
@@ -134,7 +105,7 @@ describe("toolwright tools in LangChain's agent loop (toolwright/langchain)", ()
       },
       { text: "Refunded both; the account is closed." },
     ]);
-    const list = [tools.refund, tools.close];
+    const list = [adapter.tools.refund, adapter.tools.close];
     const agent = createAgent({
       model,
       tools: langChainTools(list, { approvals: "middleware", deps }),
@@ -181,7 +152,7 @@ describe("LangChain tools inside a toolwright Agent (fromLangChainTools)", () =>
       description: "Search the docs.",
       schema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
     });
-    server = await startLoopback(openAiChatRenderer(), [
+    const url = await adapter.start([
       {
         calls: [
           { id: "call_1", name: "convert_currency", args: { amount: "10", currency: "EUR" } },
@@ -191,11 +162,11 @@ describe("LangChain tools inside a toolwright Agent (fromLangChainTools)", () =>
       },
       { text: "Done." },
     ]);
-    const model = await resolveModel("openai:gpt-5-mini", { baseURL: `${server.url}/v1`, apiKey: "k", strict: false });
+    const model = await resolveModel("openai:gpt-5-mini", { baseURL: `${url}/v1`, apiKey: "k", strict: false });
     const agent = new Agent({ name: "money", model, tools: fromLangChainTools([convert, lookup]) });
     const result = await agent.run("Convert and search.");
     expect(result.output).toBe("Done.");
-    const sent = nth(server, 0).body.tools as { function: { name: string; parameters: { properties: object } } }[];
+    const sent = adapter.request(0).body.tools as { function: { name: string; parameters: { properties: object } } }[];
     expect(sent.map((t) => [t.function.name, Object.keys(t.function.parameters.properties)])).toEqual([
       ["convert_currency", ["amount", "currency"]],
       ["search", ["query"]],

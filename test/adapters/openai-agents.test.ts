@@ -1,45 +1,18 @@
 import { Agent, OpenAIProvider, Runner } from "@openai/agents";
 import { openAiAgentsTools } from "toolwright/openai-agents";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Loopback,
-  nth,
-  type ScriptStep,
-  startLoopback,
-} from "../../packages/runtime/test/providers/servers/loopback.js";
-import { openAiChatRenderer } from "../../packages/runtime/test/providers/servers/openai-chat-server.js";
-import { compileFixture, type FixtureTools, shop } from "./compiled.js";
+import { describe, expect, it } from "vitest";
+import { shop, useAdapterTest } from "./compiled.js";
 
 // The OpenAI Agents SDK's own runner against a loopback Chat Completions server, with tools
 // the real transformer compiled, handed over by toolwright/openai-agents.
 
-let tools: FixtureTools;
-let remove = () => {};
-let server: Loopback | undefined;
+const adapter = useAdapterTest();
+const { toolMessages } = adapter;
 
-beforeAll(async () => {
-  ({ tools, remove } = await compileFixture());
-});
-afterAll(() => remove());
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function runnerFor(script: readonly ScriptStep[]) {
-  server = await startLoopback(openAiChatRenderer(), script);
-  const modelProvider = new OpenAIProvider({ apiKey: "k", baseURL: `${server.url}/v1`, useResponses: false });
+async function runnerFor(script: Parameters<typeof adapter.start>[0]) {
+  const url = await adapter.start(script);
+  const modelProvider = new OpenAIProvider({ apiKey: "k", baseURL: `${url}/v1`, useResponses: false });
   return new Runner({ modelProvider, tracingDisabled: true });
-}
-
-/** What the model read of each call in request `n`. */
-function toolMessages(n: number) {
-  const messages = nth(server as Loopback, n).body.messages as {
-    role: string;
-    tool_call_id?: string;
-    content: unknown;
-  }[];
-  return Object.fromEntries(messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]));
 }
 
 describe("toolwright tools in the OpenAI Agents SDK's runner (toolwright/openai-agents)", () => {
@@ -59,11 +32,11 @@ describe("toolwright tools in the OpenAI Agents SDK's runner (toolwright/openai-
       name: "shop",
       instructions: "Help.",
       model: "test-model",
-      tools: openAiAgentsTools([tools.forecast, tools.lookup]),
+      tools: openAiAgentsTools([adapter.tools.forecast, adapter.tools.lookup]),
     });
     const result = await runner.run(agent, "Weather in Paris, and my order A-1?", { context: deps });
     expect(result.finalOutput).toBe("Two days of sun; your order is open.");
-    const sent = nth(server as Loopback, 0).body.tools as {
+    const sent = adapter.request(0).body.tools as {
       function: { name: string; strict: boolean; parameters: { required: string[] } };
     }[];
     expect(sent.map((t) => [t.function.name, t.function.strict, t.function.parameters.required])).toEqual([
@@ -94,7 +67,13 @@ describe("toolwright tools in the OpenAI Agents SDK's runner (toolwright/openai-
       name: "shop",
       instructions: "Help.",
       model: "test-model",
-      tools: openAiAgentsTools([tools.forecast, tools.lookup, tools.tag, tools.report, tools.book]),
+      tools: openAiAgentsTools([
+        adapter.tools.forecast,
+        adapter.tools.lookup,
+        adapter.tools.tag,
+        adapter.tools.report,
+        adapter.tools.book,
+      ]),
     });
     const result = await runner.run(agent, "Do it all.", { context: shop() });
     expect(result.finalOutput).toBe("Done.");
@@ -123,7 +102,7 @@ describe("toolwright tools in the OpenAI Agents SDK's runner (toolwright/openai-
       name: "shop",
       instructions: "Help.",
       model: "test-model",
-      tools: openAiAgentsTools([tools.refund, tools.close]),
+      tools: openAiAgentsTools([adapter.tools.refund, adapter.tools.close]),
     });
     const first = await runner.run(agent, "Refund A-1 and B-2, close my account.", { context: deps });
     expect(first.interruptions.map((i) => i.rawItem.type === "function_call" && i.rawItem.callId)).toEqual([
