@@ -18,7 +18,10 @@ interface ResponseBody {
   } | null;
 }
 
-/** Reads a `response` object: output_text parts, function_call items (call_id as the id), usage, status. */
+/**
+ * Reads a `response` object: output_text parts (a `refusal` part, under structured output,
+ * read as the text the model gave), function_call items (call_id as the id), usage, status.
+ */
 export function parseResponsesBody(body: unknown): ModelResponse {
   const b = body as ResponseBody;
   const output = b.output ?? [];
@@ -31,9 +34,10 @@ export function parseResponsesBody(body: unknown): ModelResponse {
     }));
   const text = output
     .filter((item) => item.type === "message")
-    .flatMap((item) => (Array.isArray(item.content) ? (item.content as { type?: string; text?: string }[]) : []))
-    .filter((part) => part.type === "output_text")
-    .map((part) => part.text ?? "")
+    .flatMap((item) =>
+      Array.isArray(item.content) ? (item.content as { type?: string; text?: string; refusal?: string }[]) : [],
+    )
+    .map((part) => (part.type === "output_text" ? part.text : part.type === "refusal" ? part.refusal : undefined) ?? "")
     .join("");
   const reason = b.incomplete_details?.reason;
   const status: FinishReason =

@@ -80,6 +80,8 @@ class ResponsesDecoder implements StreamDecoder {
         });
       }
       case "response.output_text.delta":
+      // A refusal under structured output streams in place of the text.
+      case "response.refusal.delta":
         return typeof data.delta === "string" && data.delta ? [{ type: "text-delta", delta: data.delta }] : [];
       case "response.function_call_arguments.delta":
         return this.calls.add(key(data.item_id, data.output_index), { arguments: String(data.delta ?? "") });

@@ -184,6 +184,33 @@ describe("request bodies validate against OpenAI's OpenAPI description", () => {
     expectValid("CreateResponse", sent[1] ?? []);
   });
 
+  it("a typed answer through the final-answer tool (outputMode: tool) fits CreateChatCompletionRequest, streamed and not", async () => {
+    const call = {
+      calls: [
+        { id: "call_a", name: "final_answer", args: { city: "Paris", celsius: 18.5, at: "2026-03-01T09:30:00Z" } },
+      ],
+    };
+    const server = await startLoopback(openAiChatRenderer(), [call, call]);
+    servers.push(server);
+    const model = new HttpModel(
+      "openai:gpt-5-mini",
+      openAiChatCodec({
+        model: "gpt-5-mini",
+        baseURL: `${server.url}/v1`,
+        apiKey: "k",
+        quirks: { outputMode: "tool" },
+      }),
+    );
+    const agent = new Agent({ name: "w", model, output: report() });
+    await agent.run("Paris?");
+    for await (const _ of agent.stream("Paris?"));
+    expect(server.requests.map((r) => [r.body.tool_choice, r.body.response_format])).toEqual([
+      ["required", undefined],
+      ["required", undefined],
+    ]);
+    expectValid("CreateChatCompletionRequest", server.requests);
+  });
+
   it("the loopback servers answer in OpenAI's own response and stream-event shapes", () => {
     const check = (schema: string, values: unknown[]) => {
       const validate = ajv.getSchema(`openai#/components/schemas/${schema}`);
@@ -208,7 +235,7 @@ describe("request bodies validate against OpenAI's OpenAPI description", () => {
     };
     const chat = openAiChatRenderer();
     const responses = openAiResponsesRenderer();
-    for (const turn of TWO_TURNS) {
+    for (const turn of [...TWO_TURNS, { refusal: "I can't help with that." }]) {
       check("CreateChatCompletionResponse", [chat.json(turn, req)]);
       check("CreateChatCompletionStreamResponse", frames(chat.sse(turn, req)));
       check("Response", [responses.json(turn, req)]);

@@ -248,3 +248,22 @@ describe("the answer's check", () => {
     expect(seen.at(-1)).toEqual(JSON.parse(GOOD));
   });
 });
+
+describe("an OpenAI refusal under structured output", () => {
+  it("is read as the answer's text, refused with feedback, and the next answer taken (Chat and Responses, streamed and not)", async () => {
+    const refusal = "I can't help with that.";
+    for (const wire of WIRES.slice(0, 2)) {
+      for (const stream of [false, true]) {
+        server = await startLoopback(wire.renderer(), [{ refusal }, { text: GOOD }]);
+        const agent = new Agent({ name: "w", model: wire.model(server.url), output: report() });
+        const result = stream ? (await streamed(agent.stream("Paris?"))).result : await agent.run("Paris?");
+        const label = `${wire.name}${stream ? ", streamed" : ""}`;
+        expect(result.output, label).toEqual(ANSWER);
+        expect(result.messages[1], label).toMatchObject({ role: "assistant", content: refusal });
+        expect(result.messages[2]?.content, label).toContain(`the answer is not JSON: got "${refusal}"`);
+        await server.close();
+        server = undefined;
+      }
+    }
+  });
+});

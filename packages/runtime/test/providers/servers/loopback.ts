@@ -21,6 +21,8 @@ export interface ScriptedCall {
 /** A successful model turn, in provider-neutral form; each server renders it in its own wire format. */
 export interface ScriptedTurn {
   readonly text?: string;
+  /** A refusal in place of the text (OpenAI Chat's `refusal`, a Responses `refusal` part), as under structured output. */
+  readonly refusal?: string;
   readonly calls?: readonly ScriptedCall[];
   readonly usage?: { readonly input: number; readonly output: number; readonly cached?: number };
   /** The model the answer names (each server has its own default), e.g. a dated snapshot. */

@@ -80,7 +80,7 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
             message: {
               role: "assistant",
               content: turn.text ?? null,
-              refusal: null,
+              refusal: turn.refusal ?? null,
               ...(calls.length > 0 ? { tool_calls: calls } : {}),
             },
             logprobs: null,
@@ -95,6 +95,7 @@ export function openAiChatRenderer(quirks: ChatServerQuirks = {}): WireRenderer 
       const frame = (delta: unknown, finish: string | null = null) => chunk(id, turn, delta, finish);
       const frames: string[] = [data(frame({ role: "assistant", content: "" }))];
       for (const piece of fragments(turn.text ?? "", 2)) if (piece) frames.push(data(frame({ content: piece })));
+      for (const piece of fragments(turn.refusal ?? "", 2)) if (piece) frames.push(data(frame({ refusal: piece })));
       (turn.calls ?? []).forEach((c, i) => {
         const index = quirks.noIndex ? {} : { index: quirks.indexAlwaysZero ? 0 : i };
         const id = callId(c.id);

@@ -6,13 +6,17 @@ function items(turn: ScriptedTurn) {
   const out: Record<string, unknown>[] = [];
   // Reasoning models put a reasoning item first; it must be echoed back with the calls.
   if (turn.calls?.length) out.push({ type: "reasoning", id: "rs_1", summary: [] });
-  if (turn.text) {
+  if (turn.text || turn.refusal) {
     out.push({
       type: "message",
       id: "msg_1",
       status: "completed",
       role: "assistant",
-      content: [{ type: "output_text", text: turn.text, annotations: [], logprobs: [] }],
+      content: [
+        turn.refusal
+          ? { type: "refusal", refusal: turn.refusal }
+          : { type: "output_text", text: turn.text, annotations: [], logprobs: [] },
+      ],
     });
   }
   for (const c of turn.calls ?? []) {
@@ -91,7 +95,22 @@ export function openAiResponsesRenderer(): WireRenderer {
           );
         } else {
           frames.push(ev({ type: "response.output_item.added", output_index, item: { ...item, content: [] } }));
-          if (item.type === "message") {
+          if (item.type === "message" && turn.refusal) {
+            for (const delta of fragments(turn.refusal, 2)) {
+              frames.push(
+                ev({ type: "response.refusal.delta", item_id: item.id, output_index, content_index: 0, delta }),
+              );
+            }
+            frames.push(
+              ev({
+                type: "response.refusal.done",
+                item_id: item.id,
+                output_index,
+                content_index: 0,
+                refusal: turn.refusal,
+              }),
+            );
+          } else if (item.type === "message") {
             for (const delta of fragments(turn.text ?? "", 2)) {
               frames.push(
                 ev({
