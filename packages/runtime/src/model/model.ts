@@ -91,10 +91,11 @@ export interface Model {
   /** How it gives a typed final answer (default `native`: it reads `request.output`). */
   readonly outputMode?: OutputMode;
   /**
-   * The mode for one answer's format, where the schema decides it (Anthropic: a schema its
-   * structured outputs cannot take goes through the final-answer tool); default `outputMode`.
+   * The mode for one run's answer, where its schema or its tools decide it (Anthropic: a
+   * schema its structured outputs cannot take; Gemini before 3: a JSON answer beside
+   * function declarations, which the API refuses): default `outputMode`.
    */
-  outputModeFor?(format: OutputFormat): OutputMode;
+  outputModeFor?(format: OutputFormat, tools: readonly ToolDefinition[]): OutputMode;
   generate(request: ModelRequest): Promise<ModelResponse>;
   /** Streams one turn; a model without it is streamed as one `finish` event. */
   stream?(request: ModelRequest): AsyncIterable<ModelStreamEvent>;

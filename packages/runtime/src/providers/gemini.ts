@@ -19,8 +19,9 @@ export interface GeminiOptions extends HttpModelOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /**
    * How a typed final answer is asked for: `responseJsonSchema` (`native`, default), or a
-   * final-answer tool forced with `toolConfig` (`tool`, for models that refuse function
-   * calling beside a JSON response type).
+   * final-answer tool forced with `toolConfig` (`tool`). Models before Gemini 3 refuse
+   * function declarations beside a JSON response type, so a run of theirs with tools takes
+   * the tool in either mode.
    */
   readonly outputMode?: OutputMode;
 }
@@ -134,13 +135,19 @@ class GeminiDecoder implements StreamDecoder {
   }
 }
 
+/** Gemini models before 3, which refuse function declarations beside a JSON response type. */
+const BEFORE_GEMINI_3 = /^(?:models\/)?gemini-[12][.-]/;
+
 /** The Gemini wire: `:generateContent`, or `:streamGenerateContent?alt=sse` when streaming. */
 export function geminiCodec(options: GeminiOptions): WireCodec {
   const field = options.schemaField ?? "parametersJsonSchema";
   const dialect = field === "parameters" ? geminiLegacyDialect : geminiDialect;
+  const outputMode = options.outputMode ?? "native";
   return {
     provider: "gemini",
-    outputMode: options.outputMode ?? "native",
+    outputMode,
+    // Before Gemini 3, a run with tools gets its answer through the final-answer tool.
+    outputModeFor: (_format, tools) => (tools.length > 0 && BEFORE_GEMINI_3.test(options.model) ? "tool" : outputMode),
     request(request: ModelRequest, stream: boolean) {
       const { system, contents } = geminiContents(request.messages);
       const instructions = [...(request.instructions ? [request.instructions] : []), ...system];

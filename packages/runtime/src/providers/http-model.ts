@@ -1,5 +1,13 @@
 import type { Dispatcher } from "undici";
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent, OutputFormat, OutputMode } from "../model/model.js";
+import type {
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamEvent,
+  OutputFormat,
+  OutputMode,
+  ToolDefinition,
+} from "../model/model.js";
 import { ProviderError, ProviderStreamError, ProviderTimeoutError } from "./errors.js";
 import { post, sharedDispatcher, type WireRequest } from "./http.js";
 import { argumentsText } from "./openai-tools.js";
@@ -24,8 +32,8 @@ export interface WireCodec {
   streamable?(request: ModelRequest): boolean;
   /** How the API gives a typed final answer (default `native`: it sends `request.output`). */
   readonly outputMode?: OutputMode;
-  /** The mode for one answer's format, where the schema decides it (default `outputMode`). */
-  outputModeFor?(format: OutputFormat): OutputMode;
+  /** The mode for one run's answer, where its schema or its tools decide it (default `outputMode`). */
+  outputModeFor?(format: OutputFormat, tools: readonly ToolDefinition[]): OutputMode;
 }
 
 /** Transport options every provider adapter takes. */
@@ -93,9 +101,9 @@ export class HttpModel implements Model {
     return this.codec.outputMode ?? "native";
   }
 
-  /** The mode for one answer's format: the codec's choice for that schema, else its mode. */
-  outputModeFor(format: OutputFormat): OutputMode {
-    return this.codec.outputModeFor?.(format) ?? this.outputMode;
+  /** The mode for one run's answer: the codec's choice for that schema and those tools, else its mode. */
+  outputModeFor(format: OutputFormat, tools: readonly ToolDefinition[]): OutputMode {
+    return this.codec.outputModeFor?.(format, tools) ?? this.outputMode;
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {

@@ -219,6 +219,6 @@ export function finalAnswer(
     );
   }
   const shape = answerShape(schema);
-  const mode = model.outputModeFor?.(shape.format) ?? model.outputMode ?? "native";
+  const mode = model.outputModeFor?.(shape.format, config.definitions) ?? model.outputMode ?? "native";
   return mode === "tool" ? new ToolAnswer(shape, retries, config) : new NativeAnswer(shape, retries, config);
 }

@@ -10,6 +10,7 @@ import { geminiCodec } from "../../src/providers/gemini.js";
 import { HttpModel } from "../../src/providers/http-model.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat.js";
 import { openAiResponsesCodec } from "../../src/providers/openai-responses.js";
+import { tool } from "../../src/tools/tool.js";
 import { compiledSchema, type Report, report } from "../output/compiled.js";
 import { anthropicRenderer } from "./servers/anthropic-server.js";
 import { geminiRenderer } from "./servers/gemini-server.js";
@@ -115,7 +116,9 @@ for (const wire of TOOL_WIRES) {
     it("offers final_answer, forces a tool call, sends no structured output field, and takes the call as the answer", async () => {
       server = await startLoopback(wire.renderer(), [ANSWER_CALL]);
       const model = wire.model(server.url);
-      expect(model.outputModeFor?.({ name: "Report", schema: report().jsonSchema }) ?? model.outputMode).toBe("tool");
+      expect(model.outputModeFor?.({ name: "Report", schema: report().jsonSchema }, []) ?? model.outputMode).toBe(
+        "tool",
+      );
       const result = await new Agent({ name: "w", model, output: report() }).run("Paris?");
       expect(result.output).toEqual(ANSWER);
       const body = nth(server, 0).body;
@@ -186,7 +189,57 @@ describe("Anthropic: output_config where the model and the schema take it, else 
       "anthropic:claude-sonnet-4-5",
       anthropicCodec({ model: "claude-sonnet-4-5", baseURL: "http://127.0.0.1:9", apiKey: "k", outputMode: "tool" }),
     );
-    expect(model.outputModeFor({ name: "Report", schema: report().jsonSchema })).toBe("tool");
+    expect(model.outputModeFor({ name: "Report", schema: report().jsonSchema }, [])).toBe("tool");
+  });
+});
+
+describe("Gemini: responseJsonSchema, except beside tools before Gemini 3", () => {
+  const getTime = tool({
+    name: "get_time",
+    description: "Current local time in a time zone.",
+    parameters: { type: "object", properties: { zone: { type: "string" } }, required: ["zone"] },
+    execute: () => "12:00",
+  });
+  const gemini = (model: string, url: string) =>
+    new HttpModel(`google:${model}`, geminiCodec({ model, baseURL: url, apiKey: "k" }));
+  const names = (body: Captured["body"]) =>
+    ((body.tools as { functionDeclarations: { name: string }[] }[] | undefined) ?? []).flatMap((t) =>
+      t.functionDeclarations.map((d) => d.name),
+    );
+
+  it("Gemini 2.5 with tools: the final-answer tool, no JSON response type (which the API refuses beside functions)", async () => {
+    server = await startLoopback(geminiRenderer(), [
+      { calls: [{ name: "get_time", args: { zone: "Europe/Paris" } }] },
+      ANSWER_CALL,
+    ]);
+    const agent = new Agent({
+      name: "w",
+      model: gemini("gemini-2.5-flash", server.url),
+      tools: [getTime],
+      output: report(),
+    });
+    expect((await agent.run("Paris?")).output).toEqual(ANSWER);
+    for (const { body } of server.requests) {
+      expect(body.generationConfig).toBeUndefined();
+      expect(names(body)).toEqual(["final_answer", "get_time"]);
+      expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY" } });
+    }
+  });
+
+  it("Gemini 2.5 without tools, and Gemini 3 with them: responseJsonSchema", async () => {
+    server = await startLoopback(geminiRenderer(), [
+      { text: JSON.stringify(ARGS) },
+      { calls: [{ name: "get_time", args: { zone: "Europe/Paris" } }] },
+      { text: JSON.stringify(ARGS) },
+    ]);
+    const alone = new Agent({ name: "w", model: gemini("gemini-2.5-flash", server.url), output: report() });
+    expect((await alone.run("Paris?")).output).toEqual(ANSWER);
+    const three = gemini("gemini-3-pro-preview", server.url);
+    const withTools = new Agent({ name: "w", model: three, tools: [getTime], output: report() });
+    expect((await withTools.run("Paris?")).output).toEqual(ANSWER);
+    const config = (n: number) => nth(server as Loopback, n).body.generationConfig as Record<string, unknown>;
+    for (const n of [0, 1, 2]) expect(config(n)).toMatchObject({ responseMimeType: "application/json" });
+    expect(names(nth(server, 1).body)).toEqual(["get_time"]);
   });
 });
 
@@ -209,7 +262,7 @@ describe("OpenAI: strict only where the answer's schema fits strict mode", () =>
     it(`${wire.name}: a Record answer goes as json_schema with strict: false, and is still checked`, async () => {
       server = await startLoopback(wire.renderer(), [{ text: '{"EUR":"1.1"}' }, { text: '{"EUR":1.1}' }]);
       const model = new HttpModel("openai:gpt-5-mini", wire.codec(server.url));
-      expect(model.outputModeFor({ name: "Prices", schema: PRICES_SCHEMA })).toBe("native");
+      expect(model.outputModeFor({ name: "Prices", schema: PRICES_SCHEMA }, [])).toBe("native");
       const result = await new Agent({ name: "w", model, output: prices() }).run("Prices?");
       // "1.1" is repaired to 1.1: the first answer already fits.
       expect(result.output).toEqual({ EUR: 1.1 });
