@@ -120,3 +120,17 @@ export function toolwrightOptionsOf(tsconfig: string): CompilerOptions {
   const plugins = pluginsOf(resolve(tsconfig), new Set());
   return transformEntryOptions({ plugins });
 }
+
+/** The tsconfig and every config it extends, at any depth: the files whose text decides the project's options. */
+export function tsconfigFiles(tsconfig: string): string[] {
+  const files: string[] = [];
+  const visit = (file: string) => {
+    if (files.includes(file)) return;
+    files.push(file);
+    const { extends: parents } = readConfig(file);
+    const list = typeof parents === "string" ? [parents] : Array.isArray(parents) ? parents : [];
+    for (const parent of list) if (typeof parent === "string") visit(extendedFile(parent, file));
+  };
+  visit(resolve(tsconfig));
+  return files;
+}

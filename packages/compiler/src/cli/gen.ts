@@ -1,15 +1,17 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { GeneratedSpecEntry } from "toolwright";
-import { DiagnosticCode, type Finding, finding } from "../diagnostics.js";
+import { DiagnosticCode } from "../diagnostics.js";
 import { sameTool } from "../same-tool.js";
 import { specSource } from "../spec-source.js";
 import { parseOptions, projectOption, typescriptOption } from "./args.js";
-import type { Command } from "./command.js";
-import { openProject } from "./open-project.js";
+import { type Command, type CommandIO, UsageError } from "./command.js";
+import { compilerFor, openProject } from "./open-project.js";
 import { progressFor } from "./progress.js";
 import type { LoadedProject, ProjectTool } from "./project.js";
-import { formatDiagnostics, hasErrors } from "./report.js";
+import type { RunCost } from "./project-ts7.js";
+import { formatDiagnostics, hasErrors, type PrintedDiagnostic } from "./report.js";
+import { tsconfigPath } from "./tsconfig-path.js";
 
 /** The default place of the generated module: `src/` when the project has one, else the project root. */
 export function defaultGenPath(root: string): string {
@@ -20,16 +22,22 @@ function keyText(tool: ProjectTool): string {
   return tool.key.problem === undefined ? `${tool.key.fn}\u0000${tool.key.name ?? ""}` : "";
 }
 
+/** A `badSite` error at a tool, as the CLI prints it. */
+function siteError({ at }: ProjectTool, message: string): PrintedDiagnostic {
+  const code = DiagnosticCode.badSite;
+  return { ...at, code, messageText: `TW${code}: ${message}`, category: "error" };
+}
+
 /** The generated entries, sorted by key, and the problems that keep a site from being keyed. */
 export function generatedEntries(project: Pick<LoadedProject, "tools">): {
   entries: GeneratedSpecEntry[];
-  diagnostics: Finding[];
+  diagnostics: PrintedDiagnostic[];
 } {
-  const diagnostics: Finding[] = [];
+  const diagnostics: PrintedDiagnostic[] = [];
   const byKey = new Map<string, ProjectTool>();
   for (const tool of project.tools) {
     if (tool.key.problem !== undefined) {
-      diagnostics.push(finding(tool.node, DiagnosticCode.badSite, tool.key.problem));
+      diagnostics.push(siteError(tool, tool.key.problem));
       continue;
     }
     const key = keyText(tool);
@@ -42,9 +50,8 @@ export function generatedEntries(project: Pick<LoadedProject, "tools">): {
           ? `function "${tool.key.fn}" without a name option`
           : `function "${tool.key.fn}" named "${tool.key.name}"`;
       diagnostics.push(
-        finding(
-          tool.node,
-          DiagnosticCode.badSite,
+        siteError(
+          tool,
           `toolwright gen keys specs by the function's name and the 'name' option, and ${other.file}:${other.line} already has ` +
             `a different tool for ${what}; give one of them a distinct { name: "..." } option.`,
         ),
@@ -87,16 +94,63 @@ export function renderGenModule(entries: readonly GeneratedSpecEntry[], { typesc
   ].join("\n");
 }
 
-const usage = `usage: toolwright gen [-p tsconfig.json] [--out <file>] [--check] [--typescript <dir>]
+const usage = `usage: toolwright gen [-p tsconfig.json] [--out <file>] [--check] [--watch] [--typescript <dir>] [--timing]
 
 Writes the spec of every tool of the project into one generated module (default
 src/toolwright.gen.ts, or toolwright.gen.ts without a src folder). Import it once,
 first, in your entry point: import "./toolwright.gen.js";
 The project's own TypeScript derives the specs: 7.x through its API, else TypeScript 5.9.
+On TypeScript 7 results are kept per file (node_modules/.cache/toolwright): a run derives
+only the files whose content, imports or reached declarations changed, and none at all
+(no TypeScript started) when nothing did.
   -p, --project  the tsconfig.json to read (default: the nearest one)
   --out          where to write the module (.ts or .js)
   --check        write nothing; exit 1 when the module is missing or out of date (for CI)
-  --typescript   the folder of a TypeScript 7 package to use instead of the project's`;
+  -w, --watch    TypeScript 7: keep one API process and write the module again on every change
+  --typescript   the folder of a TypeScript 7 package to use instead of the project's
+  --timing       TypeScript 7: print the API's requests and where the time went (stderr)`;
+
+/** The module's text for `out`: TypeScript, or JavaScript for a .js file. */
+export function genText(entries: readonly GeneratedSpecEntry[], out: string): string {
+  return renderGenModule(entries, { typescript: /\.[cm]?tsx?$/.test(out) });
+}
+
+/** The module's text for a derived project, after printing its problems; undefined when one is an error. */
+function moduleText(project: LoadedProject, out: string, io: CommandIO): { text: string; tools: number } | undefined {
+  const { entries, diagnostics } = generatedEntries(project);
+  const all = [...project.diagnostics, ...diagnostics];
+  if (all.length > 0) io.err(formatDiagnostics(all, project.root, false));
+  return hasErrors(all) ? undefined : { text: genText(entries, out), tools: entries.length };
+}
+
+/** Writes the module when its text changed and says so on `io.out`: 0, or 1 (and nothing written) on errors. */
+export function writeGenModule(project: LoadedProject, out: string, io: CommandIO): number {
+  const module = moduleText(project, out, io);
+  if (!module) return 1;
+  if (!existsSync(out) || readFileSync(out, "utf8") !== module.text) {
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, module.text);
+  }
+  const shown = relative(io.cwd, out) || out;
+  io.out(`wrote ${module.tools} tool spec${module.tools === 1 ? "" : "s"} to ${shown}\n`);
+  return 0;
+}
+
+/** `--timing`: what a run cost, the API process's requests and where the time went. */
+export function timingLine(wallMs: number, cost: RunCost | undefined, tools: number): string {
+  const head = `toolwright gen timing: ${Math.round(wallMs)} ms`;
+  if (!cost) return `${head} (TypeScript 5: no API process to report)\n`;
+  const files = `${cost.derived} of ${cost.files} files derived`;
+  const { totals } = cost;
+  if (!totals) return `${head}, ${files}, 0 requests (answered from the cache, no TypeScript started)\n`;
+  const client = Math.max(wallMs - totals.roundTripMs, 0);
+  const perTool = tools > 0 ? (totals.requestCount / tools).toFixed(2) : "-";
+  return (
+    `${head}, ${files}, ${totals.requestCount} requests (${perTool} per tool); ` +
+    `client ${Math.round(client)} ms, server ${Math.round(totals.serverTimeMs)} ms, ` +
+    `waiting on transport ${Math.round(totals.transportOverheadMs)} ms\n`
+  );
+}
 
 /** `toolwright gen`: writes specs as a module the runtime picks up (for TS 7, SWC, tsx). */
 export const gen: Command = {
@@ -108,29 +162,56 @@ export const gen: Command = {
       ...typescriptOption,
       out: { type: "string" },
       check: { type: "boolean" },
+      watch: { type: "boolean", short: "w" },
+      timing: { type: "boolean" },
     });
-    const progress = progressFor(io, "toolwright gen");
-    const project = await openProject(io.cwd, values.project, { progress, typescript: values.typescript });
-    progress.done();
-    const { entries, diagnostics } = generatedEntries(project);
-    const all = [...project.diagnostics, ...diagnostics];
-    if (all.length > 0) io.err(formatDiagnostics(all, project.root, false));
-    if (hasErrors(all)) return 1;
-    const out = values.out ? resolve(io.cwd, values.out) : defaultGenPath(project.root);
-    const text = renderGenModule(entries, { typescript: /\.[cm]?tsx?$/.test(out) });
-    const shown = relative(io.cwd, out) || out;
-    if (values.check) {
-      const current = existsSync(out) ? readFileSync(out, "utf8") : undefined;
-      if (current === text) {
-        io.out(`${shown} is up to date (${entries.length} tools).\n`);
-        return 0;
+    const config = tsconfigPath(io.cwd, values.project);
+    if (!config) throw new Error(`no tsconfig.json found in ${io.cwd} or above; pass one with -p <path>.`);
+    const out = values.out ? resolve(io.cwd, values.out) : defaultGenPath(dirname(config));
+    const typescript = values.typescript && resolve(io.cwd, values.typescript);
+    if (values.watch) {
+      if (values.check) throw new UsageError("--watch and --check do not go together: --check writes nothing.");
+      const choice = compilerFor(dirname(config), typescript);
+      if (choice.kind !== "ts7") {
+        throw new UsageError(
+          "gen --watch runs on TypeScript 7 (one long-lived API process). On TypeScript 5 use 'toolwright build --watch', or the transformer with tsc --watch.",
+        );
       }
-      io.err(`${shown} is ${current === undefined ? "missing" : "out of date"}; run 'toolwright gen' and commit it.\n`);
-      return 1;
+      return (await import("./gen-watch.js")).watchGen(
+        { cwd: io.cwd, tsconfig: config, typescript: choice.dir, out },
+        io,
+      );
     }
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, text);
-    io.out(`wrote ${entries.length} tool spec${entries.length === 1 ? "" : "s"} to ${shown}\n`);
-    return 0;
+    const progress = progressFor(io, "toolwright gen");
+    const started = performance.now();
+    let cost: RunCost | undefined;
+    const project = await openProject(io.cwd, config, {
+      progress,
+      typescript,
+      ts7: {
+        cache: true,
+        generated: out,
+        ...(values.timing
+          ? {
+              timing: (run: RunCost) => {
+                cost = run;
+              },
+            }
+          : {}),
+      },
+    });
+    progress.done();
+    if (values.timing) io.err(timingLine(performance.now() - started, cost, project.tools.length));
+    if (!values.check) return writeGenModule(project, out, io);
+    const module = moduleText(project, out, io);
+    if (!module) return 1;
+    const shown = relative(io.cwd, out) || out;
+    const current = existsSync(out) ? readFileSync(out, "utf8") : undefined;
+    if (current === module.text) {
+      io.out(`${shown} is up to date (${module.tools} tools).\n`);
+      return 0;
+    }
+    io.err(`${shown} is ${current === undefined ? "missing" : "out of date"}; run 'toolwright gen' and commit it.\n`);
+    return 1;
   },
 };

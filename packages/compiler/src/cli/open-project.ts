@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { projectTypeScript } from "../backend/ts7/ts7-api.js";
 import type { Progress } from "./progress.js";
 import type { LoadedProject } from "./project.js";
+import type { Ts7ProjectOptions } from "./project-ts7.js";
 import { tsconfigPath } from "./tsconfig-path.js";
 
 /** Which compiler derives a project: TypeScript 7 through its API, or the compiler's own TypeScript 5.9. */
@@ -46,14 +47,22 @@ export function compilerFor(root: string, typescript?: string): CompilerChoice {
 export async function openProject(
   cwd: string,
   tsconfig?: string,
-  options: { readonly progress?: Progress; readonly typescript?: string } = {},
+  options: {
+    readonly progress?: Progress;
+    readonly typescript?: string;
+    /** On TypeScript 7: the per-file cache, the generated module it leaves out, the API's timing. */
+    readonly ts7?: Omit<Ts7ProjectOptions, "progress">;
+  } = {},
 ): Promise<LoadedProject> {
   const config = tsconfigPath(cwd, tsconfig);
   if (!config) throw new Error(`no tsconfig.json found in ${cwd} or above; pass one with -p <path>.`);
   const choice = compilerFor(dirname(config), options.typescript && resolve(cwd, options.typescript));
   if (choice.kind === "ts7") {
     const { loadTs7Project } = await import("./project-ts7.js");
-    return loadTs7Project(cwd, config, choice.dir, options.progress);
+    return loadTs7Project(cwd, config, choice.dir, {
+      ...options.ts7,
+      ...(options.progress ? { progress: options.progress } : {}),
+    });
   }
   const { loadProject } = await import("./project.js");
   return loadProject(cwd, config, options.progress);

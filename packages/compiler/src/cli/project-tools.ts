@@ -1,11 +1,27 @@
 import { relative } from "node:path";
 import type { SourceFile } from "../backend/syntax.js";
-import type { Derivation } from "../derivation.js";
+import type { Derivation, DerivedFile } from "../derivation.js";
 import type { Finding } from "../diagnostics.js";
 import type { CompilerOptions } from "../options.js";
 import { countOf, type Progress } from "./progress.js";
 import type { ProjectTool } from "./project.js";
 import { runtimeKey } from "./runtime-key.js";
+
+/** The tools of one derived file, as the CLI commands use them. */
+export function toolsOf(file: SourceFile, result: DerivedFile, derivation: Derivation, root: string): ProjectTool[] {
+  return result.sites.map(({ site, spec }) => {
+    const start = site.node.getStart(file);
+    const { line, character } = file.getLineAndCharacterOfPosition(start);
+    return {
+      spec,
+      key: runtimeKey(site, derivation.backend),
+      file: relative(root, file.fileName).split("\\").join("/"),
+      line: line + 1,
+      column: character + 1,
+      at: { file, start, length: Math.max(site.node.getEnd() - start, 1) },
+    };
+  });
+}
 
 /** Files are derived in about this many batches, so the progress line moves. */
 const PROGRESS_STEPS = 10;
@@ -32,17 +48,7 @@ export function projectTools(
       const result = derived.get(file.fileName);
       if (!result) continue;
       findings.push(...result.findings);
-      for (const { site, spec } of result.sites) {
-        const { line, character } = file.getLineAndCharacterOfPosition(site.node.getStart(file));
-        tools.push({
-          spec,
-          key: runtimeKey(site, derivation.backend),
-          file: relative(root, file.fileName).split("\\").join("/"),
-          line: line + 1,
-          column: character + 1,
-          node: site.node,
-        });
-      }
+      tools.push(...toolsOf(file, result, derivation, root));
     }
   }
   return { tools, findings };

@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
 import type { ToolSpec } from "toolwright";
 import type ts from "typescript";
-import type { Node, SourceFile } from "../backend/syntax.js";
+import type { SourceFile } from "../backend/syntax.js";
 import { printedDiagnostic } from "../backend/ts5/ts5-diagnostics.js";
 import { derivationOf } from "../derive-specs.js";
 import { readProjectConfig } from "../esbuild/project-config.js";
@@ -22,8 +22,15 @@ export interface ProjectTool {
   readonly file: string;
   readonly line: number;
   readonly column: number;
-  /** The site's node, for diagnostics. */
-  readonly node: Node;
+  /** Where the site is, for diagnostics. */
+  readonly at: SiteLocation;
+}
+
+/** A span of a file, as diagnostics point at it. */
+export interface SiteLocation {
+  readonly file: NonNullable<PrintedDiagnostic["file"]>;
+  readonly start: number;
+  readonly length: number;
 }
 
 /** A project compiled once for the CLI: every tool in it. */

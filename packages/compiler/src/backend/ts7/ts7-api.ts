@@ -60,15 +60,25 @@ function fixFor(version: string): string {
 }
 
 /**
+ * The version of the TypeScript 7 package in `dir`, read from its package.json, if it is a
+ * release whose API toolwright was built for; else {@link UnsupportedTypeScriptError}
+ * naming the version found and what to do. Loads nothing.
+ */
+export function ts7Version(dir: string): string {
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: unknown };
+  const version = typeof manifest.version === "string" ? manifest.version : "of unknown version";
+  if (!SUPPORTED.test(version)) throw new UnsupportedTypeScriptError(fixFor(version));
+  return version;
+}
+
+/**
  * Loads the TypeScript 7 package in `dir` (a folder holding its package.json) and checks,
  * before anything runs, that it is a release whose API toolwright was built for and that
  * every method the derivation calls is there. Throws {@link UnsupportedTypeScriptError}
  * naming the version found and what to do.
  */
 export function loadTs7(dir: string): Ts7Modules {
-  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: unknown };
-  const version = typeof manifest.version === "string" ? manifest.version : "of unknown version";
-  if (!SUPPORTED.test(version)) throw new UnsupportedTypeScriptError(fixFor(version));
+  const version = ts7Version(dir);
   // The package's own entry points, by its own name (a package may import itself), so an
   // alias folder (node_modules/typescript-7) loads exactly what it exports.
   const require = createRequire(join(dir, "package.json"));

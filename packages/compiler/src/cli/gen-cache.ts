@@ -1,0 +1,348 @@
+import { createHash } from "node:crypto";
+import { type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { ToolSpec } from "toolwright";
+import type { Backend, ProgramFile } from "../backend/backend.js";
+import type { LineAndCharacter } from "../backend/syntax.js";
+import type { ProjectTool, SiteLocation } from "./project.js";
+import type { PrintedDiagnostic } from "./report.js";
+import type { RuntimeKey } from "./runtime-key.js";
+
+const FORMAT = 1;
+
+/** A position in a file as stored: the file's name and offsets (its text is read again on use). */
+interface StoredLocation {
+  readonly file: string;
+  readonly start: number;
+  readonly length: number;
+}
+
+interface StoredDiagnostic {
+  readonly at?: StoredLocation;
+  readonly code: number;
+  readonly messageText: string;
+  readonly category: PrintedDiagnostic["category"];
+}
+
+interface StoredTool {
+  readonly spec: ToolSpec;
+  readonly key: RuntimeKey;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly at: StoredLocation;
+}
+
+/** One file of the import graph: its content hash and the files its module references resolve to. */
+interface StoredNode {
+  readonly hash: string;
+  /** Resolved imports; files of installed packages are leaves (their own imports are not followed). */
+  readonly imports: readonly string[];
+}
+
+/** What one root file gave, valid while `key` (the hashes of everything it reaches) is the same. */
+interface StoredEntry {
+  readonly key: string;
+  readonly tools: readonly StoredTool[];
+  readonly diagnostics: readonly StoredDiagnostic[];
+}
+
+interface Stored {
+  readonly format: number;
+  /** toolwright's build, the TypeScript version and the tsconfig files: any change empties the cache. */
+  readonly stamp: string;
+  readonly roots: readonly string[];
+  /** Program files no root file reaches by imports and that are no default library: they may affect every file. */
+  readonly ambient: readonly string[];
+  /** The folders under the project root and their entries: a file created or deleted changes it. */
+  readonly listing: string;
+  readonly graph: Readonly<Record<string, StoredNode>>;
+  readonly entries: Readonly<Record<string, StoredEntry>>;
+}
+
+/** What a root file gave: its tools and toolwright's diagnostics, as the CLI uses them. */
+export interface FileResult {
+  readonly tools: readonly ProjectTool[];
+  readonly diagnostics: readonly PrintedDiagnostic[];
+}
+
+const EXTERNAL = /[\\/]node_modules[\\/]/;
+const sha1 = (text: string | Buffer) => createHash("sha1").update(text).digest("base64url");
+
+/** A file for printing a diagnostic from its text: name, text and line lookup. */
+function printable(fileName: string, text: string): NonNullable<PrintedDiagnostic["file"]> {
+  let starts: number[] | undefined;
+  return {
+    fileName,
+    text,
+    getLineAndCharacterOfPosition(position: number): LineAndCharacter {
+      if (!starts) {
+        starts = [0];
+        for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+      }
+      let low = 0;
+      let high = starts.length - 1;
+      while (low < high) {
+        const mid = (low + high + 1) >> 1;
+        if ((starts[mid] as number) <= position) low = mid;
+        else high = mid - 1;
+      }
+      return { line: low, character: position - (starts[low] as number) };
+    },
+  };
+}
+
+/**
+ * The per-file cache of `toolwright gen` on TypeScript 7: what each root file of the project
+ * gave (its tools, toolwright's diagnostics), keyed by the content hashes of the file, of
+ * every project file it imports (at any depth), of the installed `.d.ts` files those reach
+ * and of the files that may affect any file (ambient declarations, global augmentations).
+ * A run where no hash, no folder listing and no tsconfig changed answers from it without
+ * starting TypeScript; otherwise only the files whose key changed are derived again. Kept
+ * as one JSON file under node_modules/.cache/toolwright, replaced whole on every write.
+ */
+export class GenCache {
+  private stored: Stored | undefined;
+  private readonly hashes = new Map<string, string | undefined>();
+  private graph = new Map<string, StoredNode>();
+  private entries = new Map<string, StoredEntry>();
+  private roots: readonly string[] = [];
+  private ambient: readonly string[] = [];
+  private listing = "";
+
+  /**
+   * @param file the cache file (undefined: kept in memory only, as `gen --watch` does).
+   * @param root the project's folder, whose folders' listings the cache compares.
+   * @param stamp what the cache is valid for: toolwright's build, the TypeScript version, the tsconfig files' text.
+   * @param ignored files left out of every key and listing: the generated module, which the run itself writes.
+   */
+  constructor(
+    private readonly file: string | undefined,
+    private readonly root: string,
+    private readonly stamp: string,
+    private readonly ignored: ReadonlySet<string> = new Set(),
+  ) {
+    if (!file || !existsSync(file)) return;
+    try {
+      const stored = JSON.parse(readFileSync(file, "utf8")) as Stored;
+      if (stored.format !== FORMAT || stored.stamp !== stamp) return;
+      this.stored = stored;
+      this.graph = new Map(Object.entries(stored.graph));
+      this.entries = new Map(Object.entries(stored.entries));
+      this.roots = stored.roots;
+      this.ambient = stored.ambient;
+      this.listing = stored.listing;
+    } catch {
+      // An unreadable cache is an empty one: it is written again at the end of the run.
+    }
+  }
+
+  /** The stamp of a run: toolwright's build, the TypeScript version and the text of every tsconfig file involved. */
+  static stampOf(parts: readonly string[], files: readonly string[]): string {
+    return sha1(
+      [...parts, ...files.map((f) => `${f}\u0000${existsSync(f) ? readFileSync(f, "utf8") : ""}`)].join("\u0001"),
+    );
+  }
+
+  /** The project's files of the last run. */
+  rootFiles(): readonly string[] {
+    return this.roots;
+  }
+
+  /** Starts a run: file contents are read and hashed again, once each. */
+  beginRun(): void {
+    this.hashes.clear();
+  }
+
+  /**
+   * Every root file's result when nothing the cache depends on changed (no file's content,
+   * no folder listing): the run needs no compiler at all. Undefined otherwise.
+   */
+  unchanged(): FileResult[] | undefined {
+    if (!this.stored || this.roots.length === 0) return undefined;
+    if (this.listingNow() !== this.listing) return undefined;
+    for (const [file, node] of this.graph) if (this.hash(file) !== node.hash) return undefined;
+    const results: FileResult[] = [];
+    for (const root of this.roots) {
+      const entry = this.entries.get(root);
+      if (!entry || entry.key !== this.keyOf(root)) return undefined;
+      results.push(this.revive(entry));
+    }
+    return results;
+  }
+
+  /**
+   * Brings the import graph up to a program: the files whose content changed since they were
+   * stored (or new ones) get their module references resolved again, in one request per
+   * level of imports; a changed folder listing resolves every file again (a new file can
+   * change what an import means).
+   */
+  update(backend: Backend, roots: readonly string[]): void {
+    const listing = this.listingNow();
+    const relisted = listing !== this.listing;
+    const program: readonly ProgramFile[] = backend.programFiles();
+    const next = new Map<string, StoredNode>();
+    let level = roots.filter((file) => !this.ignored.has(file));
+    while (level.length > 0) {
+      const resolve = level.filter((file) => {
+        const old = this.graph.get(file);
+        if (!relisted && old && old.hash === this.hash(file) && !EXTERNAL.test(file)) {
+          next.set(file, old);
+          return false;
+        }
+        return !EXTERNAL.test(file);
+      });
+      for (const file of level) if (EXTERNAL.test(file)) next.set(file, { hash: this.hash(file) ?? "", imports: [] });
+      const targets = resolve.length > 0 ? backend.moduleTargets(resolve) : new Map<string, readonly string[]>();
+      for (const file of resolve) {
+        const imports = [...new Set(targets.get(file) ?? [])].sort();
+        next.set(file, { hash: this.hash(file) ?? "", imports });
+      }
+      const following = new Set<string>();
+      for (const file of level) for (const imported of next.get(file)?.imports ?? []) following.add(imported);
+      level = [...following].filter((file) => !next.has(file) && !this.ignored.has(file));
+    }
+    // Files of the program no import reaches, that are no default library: @types packages,
+    // ambient declarations. And any project file declaring globals, which reach every file.
+    const ambient = program
+      .filter((f) => !f.isDefaultLibrary && !next.has(f.fileName) && !this.ignored.has(f.fileName))
+      .map((f) => f.fileName);
+    for (const fileName of next.keys()) {
+      if (EXTERNAL.test(fileName)) continue;
+      const file = backend.sourceFile(fileName);
+      if (file && backend.declaresGlobals(file)) ambient.push(fileName);
+    }
+    for (const fileName of ambient)
+      if (!next.has(fileName)) next.set(fileName, { hash: this.hash(fileName) ?? "", imports: [] });
+    this.graph = next;
+    this.ambient = [...new Set(ambient)].sort();
+    this.roots = roots.filter((file) => !this.ignored.has(file));
+    this.listing = listing;
+  }
+
+  /** The cached result of a root file, if what it reaches is unchanged (after {@link update}). */
+  cached(root: string): FileResult | undefined {
+    const entry = this.entries.get(root);
+    return entry && entry.key === this.keyOf(root) ? this.revive(entry) : undefined;
+  }
+
+  /** Keeps what a root file gave, under the key of what it reaches now. */
+  keep(root: string, result: FileResult): void {
+    this.entries.set(root, {
+      key: this.keyOf(root),
+      tools: result.tools.map(({ spec, key, file, line, column, at }) => ({
+        spec,
+        key,
+        file,
+        line,
+        column,
+        at: this.location(at),
+      })),
+      diagnostics: result.diagnostics.map((d) => ({
+        ...(d.file && d.start !== undefined
+          ? { at: { file: d.file.fileName, start: d.start, length: d.length ?? 1 } }
+          : {}),
+        code: d.code,
+        messageText: d.messageText,
+        category: d.category,
+      })),
+    });
+  }
+
+  /** Writes the cache file (entries of files no longer in the project are dropped). */
+  save(): void {
+    if (!this.file) return;
+    const roots = new Set(this.roots);
+    const stored: Stored = {
+      format: FORMAT,
+      stamp: this.stamp,
+      roots: this.roots,
+      ambient: this.ambient,
+      listing: this.listing,
+      graph: Object.fromEntries(this.graph),
+      entries: Object.fromEntries([...this.entries].filter(([file]) => roots.has(file))),
+    };
+    mkdirSync(dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(stored));
+    renameSync(temporary, this.file);
+    this.stored = stored;
+  }
+
+  private location(at: SiteLocation): StoredLocation {
+    return { file: at.file.fileName, start: at.start, length: at.length };
+  }
+
+  private revive(entry: StoredEntry): FileResult {
+    const files = new Map<string, NonNullable<PrintedDiagnostic["file"]>>();
+    const fileOf = (name: string) => {
+      let file = files.get(name);
+      if (!file) {
+        file = printable(name, existsSync(name) ? readFileSync(name, "utf8") : "");
+        files.set(name, file);
+      }
+      return file;
+    };
+    return {
+      tools: entry.tools.map(({ at, ...tool }) => ({
+        ...tool,
+        at: { file: fileOf(at.file), start: at.start, length: at.length },
+      })),
+      diagnostics: entry.diagnostics.map(({ at, ...d }) =>
+        at ? { ...d, file: fileOf(at.file), start: at.start, length: at.length } : d,
+      ),
+    };
+  }
+
+  /** The hashes of everything a root file reaches (imports at any depth) and of the ambient files. */
+  private keyOf(root: string): string {
+    const seen = new Set<string>();
+    const pending = [root];
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      pending.push(...(this.graph.get(file)?.imports ?? []));
+    }
+    for (const file of this.ambient) seen.add(file);
+    return sha1(
+      [...seen]
+        .sort()
+        .map((file) => `${file}\u0000${this.hash(file) ?? "-"}`)
+        .join("\u0001"),
+    );
+  }
+
+  private hash(file: string): string | undefined {
+    if (!this.hashes.has(file)) {
+      let hash: string | undefined;
+      try {
+        hash = sha1(readFileSync(file));
+      } catch {
+        hash = undefined;
+      }
+      this.hashes.set(file, hash);
+    }
+    return this.hashes.get(file);
+  }
+
+  /** The names in every folder under the project root (outside node_modules and hidden folders). */
+  private listingNow(): string {
+    const lines: string[] = [];
+    const walk = (dir: string) => {
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      const names = entries.map((e) => e.name).filter((name) => !this.ignored.has(join(dir, name)));
+      lines.push(`${dir}\u0000${names.sort().join("\u0000")}`);
+      for (const entry of entries) {
+        if (entry.name === "node_modules" || entry.name.startsWith(".") || !entry.isDirectory()) continue;
+        walk(join(dir, entry.name));
+      }
+    };
+    walk(this.root);
+    return sha1(lines.join("\u0001"));
+  }
+}

@@ -1,0 +1,119 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
+import { projectWith, TS7, toolwright, tsconfig } from "./project.js";
+
+// `toolwright gen` on TypeScript 7 keeps what each file gave, keyed by the content hashes of
+// the file, everything it imports and the declarations those reach: a rerun derives only the
+// files whose key changed, and with nothing changed starts no TypeScript at all. Real CLI
+// processes; `--timing` says how many files were derived and how many requests were made.
+
+const SHARED = `/** Units a reading may come in. */
+export type Unit = "celsius" | "fahrenheit";
+`;
+
+const READING = `import { tool } from "toolwright";
+import type { Unit } from "./shared.js";
+
+/**
+ * Current temperature in a city.
+ * @param city City name, e.g. "Oslo".
+ * @param unit Unit of the answer.
+ */
+function getTemperature(city: string, unit: Unit): string {
+  return city + unit;
+}
+
+export const temperature = tool(getTemperature);
+`;
+
+const BOOKING = `import { tool } from "toolwright";
+
+/**
+ * Book a table for a party.
+ * @param party How many people.
+ */
+function bookTable(party: number): string {
+  return String(party);
+}
+
+export const booking = tool(bookTable);
+`;
+
+const LATER = `import { tool } from "toolwright";
+
+/**
+ * Cancel a booking made before.
+ * @param id The booking's id.
+ */
+function cancelBooking(id: string): string {
+  return id;
+}
+
+export const cancel = tool(cancelBooking);
+`;
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) removeTempProject(root);
+});
+
+function timing(stderr: string): string {
+  const line = stderr.split("\n").find((l) => l.startsWith("toolwright gen timing: "));
+  if (!line) throw new Error(`no timing line in:\n${stderr}`);
+  return line
+    .replace(/^toolwright gen timing: \d+ ms, /, "")
+    .replace(/\d+ requests \([\d.]+ per tool\).*$/, "N requests");
+}
+
+describe("toolwright gen's per-file cache on TypeScript 7", () => {
+  it("derives only what a change reaches, and answers from the cache alone when nothing changed", async () => {
+    const root = projectWith("gen7-cache", TS7, { "tsconfig.json": tsconfig() });
+    roots.push(root);
+    const src = (file: string) => path.join(root, "src", file);
+    writeFileSync(src("shared.ts"), SHARED);
+    writeFileSync(src("reading.ts"), READING);
+    writeFileSync(src("booking.ts"), BOOKING);
+    const module = () => readFileSync(src("toolwright.gen.ts"), "utf8");
+    const gen = () => toolwright(root, ["gen", "--timing"]);
+
+    const first = await gen();
+    expect(first).toMatchObject({ code: 0, out: "wrote 2 tool specs to src/toolwright.gen.ts\n" });
+    expect(timing(first.err)).toBe("3 of 3 files derived, N requests");
+    const written = module();
+
+    // Nothing changed (the module the first run wrote is no input of its own).
+    const again = await gen();
+    expect(again.out).toBe("wrote 2 tool specs to src/toolwright.gen.ts\n");
+    expect(timing(again.err)).toBe("0 of 3 files derived, 0 requests (answered from the cache, no TypeScript started)");
+    expect(module()).toBe(written);
+
+    // A type in an imported file: that file and its importer, not the file that does not import it.
+    writeFileSync(src("shared.ts"), SHARED.replace('"fahrenheit"', '"fahrenheit" | "kelvin"'));
+    const changed = await gen();
+    expect(timing(changed.err)).toBe("2 of 3 files derived, N requests");
+    expect(module()).toContain('"enum": [\n');
+    expect(module()).toContain('"kelvin"');
+    expect(module().replace(/\s/g, "")).toContain('"celsius","fahrenheit","kelvin"');
+
+    // A file created: only it is derived; deleted: nothing is, and its tool is gone.
+    writeFileSync(src("later.ts"), LATER);
+    const created = await gen();
+    expect(created.out).toBe("wrote 3 tool specs to src/toolwright.gen.ts\n");
+    expect(timing(created.err)).toBe("1 of 4 files derived, N requests");
+    rmSync(src("later.ts"));
+    const deleted = await gen();
+    expect(deleted.out).toBe("wrote 2 tool specs to src/toolwright.gen.ts\n");
+    expect(timing(deleted.err)).toBe("0 of 3 files derived, N requests");
+    expect(module()).not.toContain("cancelBooking");
+
+    // toolwright's options in the tsconfig change every answer: the cache does not hide it.
+    writeFileSync(path.join(root, "tsconfig.json"), tsconfig({ minDescriptionLength: 30 }));
+    const stricter = await gen();
+    expect(stricter.code).toBe(1);
+    expect(stricter.err).toContain(
+      'TW990005: tool "bookTable" has a description of 25 characters (the minimum is 30).',
+    );
+  });
+});
