@@ -3,6 +3,7 @@ import {
   Agent,
   type AgentStreamEvent,
   InvalidAnswerError,
+  MaxTurnsExceededError,
   type PartialOutput,
   type RunResult,
 } from "../../src/index.js";
@@ -85,6 +86,14 @@ describe("an agent with an output schema (native mode)", () => {
     expect(refused.result.status).toBe("stopped");
     expect(refused.result.messages.at(-1)).toMatchObject({ role: "assistant", content: '{"city":2}' });
     expect(model.remaining).toBe(0);
+  });
+
+  it("counts the turns of retried answers against maxTurns", async () => {
+    const model = FakeModel.script(['{"city":1}', '{"city":2}', GOOD]);
+    const agent = new Agent({ name: "w", model, output: report(), outputRetries: 5, maxTurns: 2 });
+    const error = await agent.run("Paris?").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MaxTurnsExceededError);
+    expect(model.remaining).toBe(1);
   });
 
   it("asks for a shorter answer when the last one was cut off at the token limit, never repairing it", async () => {
