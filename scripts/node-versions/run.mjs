@@ -32,6 +32,7 @@ const NODES = { 22: "22.23.5", 24: "24.22.3" };
 const FILES = [
   "test/adapters/ai-sdk.test.ts",
   "test/adapters/ai-sdk-in-agent.test.ts",
+  "test/adapters/ai-sdk-output.test.ts",
   "test/adapters/openai-agents.test.ts",
   "test/adapters/langchain.test.ts",
   "packages/runtime/test/adapters/optional-peers.test.ts",
