@@ -202,6 +202,17 @@ export const found = tool(handlers.find, { name: "find_archived" });
   });
 });
 
+/** lookupOrder's canonical schema, which Anthropic takes as it is. */
+const LOOKUP_SCHEMA = {
+  type: "object",
+  properties: {
+    id: { type: "string", description: 'Order id, e.g. "A-771".', pattern: "^[A-Z]-\\\\d+$" },
+    verbose: { type: "boolean" },
+  },
+  required: ["id"],
+  additionalProperties: false,
+};
+
 describe("toolwright print", () => {
   it("prints, sorted by name, what every provider is given: name, description, the arguments' schema", async () => {
     const printed = await cli("print");
@@ -211,15 +222,7 @@ describe("toolwright print", () => {
     expect(tools[1]).toEqual({
       name: "lookupOrder",
       description: "Look up an order by its id and show its status.",
-      parameters: {
-        type: "object",
-        properties: {
-          id: { type: "string", description: 'Order id, e.g. "A-771".', pattern: "^[A-Z]-\\\\d+$" },
-          verbose: { type: "boolean" },
-        },
-        required: ["id"],
-        additionalProperties: false,
-      },
+      parameters: LOOKUP_SCHEMA,
     });
     for (const tool of tools) expect(Object.keys(tool)).toEqual(["name", "description", "parameters"]);
   });
@@ -253,15 +256,7 @@ describe("toolwright print", () => {
     expect(anthropic[1]).toEqual({
       name: "lookupOrder",
       description: "Look up an order by its id and show its status.",
-      input_schema: {
-        type: "object",
-        properties: {
-          id: { type: "string", description: 'Order id, e.g. "A-771".', pattern: "^[A-Z]-\\\\d+$" },
-          verbose: { type: "boolean" },
-        },
-        required: ["id"],
-        additionalProperties: false,
-      },
+      input_schema: LOOKUP_SCHEMA,
     });
     // Gemini's: the schema as parametersJsonSchema, the pattern it would refuse said in the description.
     const gemini = JSON.parse((await cli("print", "--dialect", "gemini")).out) as unknown[];
