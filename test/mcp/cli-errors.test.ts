@@ -24,6 +24,33 @@ describe("toolwright mcp: wrong command lines say what to do", () => {
     expect(out).toMatch(/^\s+mcp\s+serve the tools a built module exports over MCP/m);
   });
 
+  it("lists the policy flags in its own help", async () => {
+    const { code, out } = await toolwright("mcp", "--help");
+    expect(code).toBe(0);
+    for (const flag of ["--egress", "--allow-private-addresses", "--max-redirects", "--approve", "--trifecta"]) {
+      expect(out).toContain(`[${flag}`);
+      expect(out).toMatch(new RegExp(`^  ${flag}\\b`, "m"));
+    }
+  });
+
+  it("wants --egress for the allowlist's other flags, and a whole number of redirects", async () => {
+    const alone = await toolwright("mcp", "fixtures/no-tools.mjs", "--max-redirects", "2");
+    expect(alone.code).toBe(2);
+    expect(alone.err).toMatch(/--max-redirects applies to the egress allowlist: add --egress <hosts>\./);
+    const loose = await toolwright(
+      "mcp",
+      "fixtures/no-tools.mjs",
+      "--egress",
+      "api.example.com",
+      "--max-redirects",
+      "two",
+    );
+    expect(loose.code).toBe(2);
+    expect(loose.err).toMatch(/--max-redirects takes a whole number, got 'two'\./);
+    const empty = await toolwright("mcp", "fixtures/no-tools.mjs", "--egress", " , ");
+    expect(empty.err).toMatch(/--egress takes hosts, comma-separated, e\.g\. --egress api\.example\.com\./);
+  });
+
   it("asks for the module when none is named", async () => {
     const { code, err } = await toolwright("mcp");
     expect(code).toBe(2);

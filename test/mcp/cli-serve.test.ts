@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { overHttp, overStdio, owned, stopAll, text } from "./cli-process.js";
 import { compileProject } from "./compile-project.js";
 
 /**
@@ -17,67 +14,20 @@ import { compileProject } from "./compile-project.js";
  */
 const here = import.meta.dirname;
 let outDir: string;
-const require = createRequire(import.meta.url);
-const cliBin = path.join(
-  path.dirname(require.resolve("@toolwright/compiler/package.json")),
-  (require("@toolwright/compiler/package.json") as { bin: Record<string, string> }).bin.toolwright as string,
-);
-const children: ChildProcess[] = [];
-const clients: Client[] = [];
+let tools: string;
 
 beforeAll(() => {
   mkdirSync(path.join(here, ".tmp"), { recursive: true });
   outDir = mkdtempSync(path.join(here, ".tmp", "deps-tools-"));
   compileProject(path.join(here, "fixtures/deps-tools/tsconfig.json"), outDir);
+  tools = path.join(outDir, "tools.js");
 });
 
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  for (const child of children.splice(0)) child.kill();
-});
+afterEach(stopAll);
 
 afterAll(() => {
   rmSync(outDir, { recursive: true, force: true });
 });
-
-function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
-  return (result as CallToolResult).content.map((block) => (block.type === "text" ? block.text : "")).join("");
-}
-
-/** Starts `toolwright mcp <tools> ...args` over stdio; resolves with the client and what the CLI wrote to stderr so far. */
-async function overStdio(...args: string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [cliBin, "mcp", path.join(outDir, "tools.js"), ...args],
-    stderr: "pipe",
-  });
-  let stderr = "";
-  transport.stderr?.on("data", (chunk) => {
-    stderr += String(chunk);
-  });
-  const client = new Client({ name: "cli-test", version: "1.0.0" });
-  await client.connect(transport);
-  clients.push(client);
-  return { client, stderr: () => stderr };
-}
-
-/** Starts `toolwright mcp <tools> --http 0 ...args`; resolves with the endpoint and the CLI's stderr. */
-function overHttp(env: Record<string, string>, ...args: string[]): Promise<{ url: URL; stderr: () => string }> {
-  const child = spawn(process.execPath, [cliBin, "mcp", path.join(outDir, "tools.js"), "--http", "0", ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  children.push(child);
-  let stderr = "";
-  return new Promise((resolve, reject) => {
-    child.stderr?.on("data", (chunk) => {
-      stderr += String(chunk);
-      const url = / on (http:\/\/\S+\/mcp)/.exec(stderr)?.[1];
-      if (url) resolve({ url: new URL(url), stderr: () => stderr });
-    });
-    child.once("exit", (code) => reject(new Error(`toolwright mcp exited (${code}): ${stderr}`)));
-  });
-}
 
 function post(
   url: URL,
@@ -110,7 +60,7 @@ function post(
 
 describe("toolwright mcp: tools that take ToolContext<Deps>", () => {
   it("warns at start naming them when no --deps is given", async () => {
-    const { client, stderr } = await overStdio();
+    const { client, stderr } = await overStdio(tools);
     await client.listTools();
     expect(stderr()).toContain(
       'toolwright mcp: warning: "temperature" takes ToolContext<Deps> and no --deps was given, so ctx.deps is undefined in every call.',
@@ -120,7 +70,7 @@ describe("toolwright mcp: tools that take ToolContext<Deps>", () => {
   });
 
   it("serves them with the deps a --deps module gives, without the warning", async () => {
-    const { client, stderr } = await overStdio("--deps", path.join(here, "fixtures/deps-tools/deps.mjs"));
+    const { client, stderr } = await overStdio(tools, "--deps", path.join(here, "fixtures/deps-tools/deps.mjs"));
     const result = await client.callTool({ name: "temperature", arguments: { city: "Oslo" } });
     expect(text(result)).toBe("21 degrees kelvin in Oslo");
     expect(stderr()).not.toMatch(/warning/);
@@ -131,31 +81,35 @@ describe("toolwright mcp --http: who may reach it", () => {
   const token = "cli-secret-7f3a9";
 
   it("wants the bearer token from --token-env on every request, and never prints it", async () => {
-    const { url, stderr } = await overHttp({ MCP_TEST_TOKEN: token }, "--token-env", "MCP_TEST_TOKEN");
+    const { url, stderr } = await overHttp(tools, { MCP_TEST_TOKEN: token }, "--token-env", "MCP_TEST_TOKEN");
     const refused = await post(url, {});
     expect(refused.status).toBe(401);
     expect(refused.headers["www-authenticate"]).toBe('Bearer realm="mcp"');
     expect((await post(url, { authorization: "Bearer wrong" })).status).toBe(401);
 
-    const client = new Client({ name: "cli-http", version: "1.0.0" });
+    const client = owned(new Client({ name: "cli-http", version: "1.0.0" }));
     await client.connect(
       new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
     );
-    clients.push(client);
     expect(text(await client.callTool({ name: "echo", arguments: { text: "let in" } }))).toBe("let in");
     expect(stderr()).toContain("(bearer token from $MCP_TEST_TOKEN)");
     expect(stderr()).not.toContain(token);
   });
 
   it("refuses other origins with 403, and lets in those --allow-origin lists", async () => {
-    const { url } = await overHttp({}, "--allow-origin", "https://inspector.example.com, https://app.example.com");
+    const { url } = await overHttp(
+      tools,
+      {},
+      "--allow-origin",
+      "https://inspector.example.com, https://app.example.com",
+    );
     expect((await post(url, { origin: "http://evil.example.com" })).status).toBe(403);
     expect((await post(url, { origin: "https://app.example.com" })).status).toBe(200);
     expect((await post(url, { origin: "https://inspector.example.com" })).status).toBe(200);
   });
 
   it("refuses to start when the token's variable is not set", async () => {
-    await expect(overHttp({}, "--token-env", "MCP_TEST_UNSET_TOKEN")).rejects.toThrow(
+    await expect(overHttp(tools, {}, "--token-env", "MCP_TEST_UNSET_TOKEN")).rejects.toThrow(
       /--token-env MCP_TEST_UNSET_TOKEN: the environment variable MCP_TEST_UNSET_TOKEN is not set or empty/,
     );
   });

@@ -170,3 +170,8 @@ export class RunStateError extends ToolwrightError {
 export class AgentConfigError extends ToolwrightError {
   override name = "AgentConfigError";
 }
+
+/** An MCP server's options are wrong (`serveMcp`, `createMcpServer`, `serveMcpHttp`); found when the server is made. */
+export class McpServerConfigError extends ToolwrightError {
+  override name = "McpServerConfigError";
+}

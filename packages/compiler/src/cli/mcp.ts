@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Tool, type ToolInput, toolsOf } from "toolwright";
-import { parseOptions } from "./args.js";
+import { type PolicyOptions, type Tool, type ToolInput, toolsOf } from "toolwright";
+import { type OptionValues, parseOptions } from "./args.js";
 import { type Command, type CommandIO, UsageError } from "./command.js";
 
 const usage = `usage: toolwright mcp <module.js> [--name <name>] [--version <version>] [--deps <module.js>]
+                     [--egress <hosts>] [--allow-private-addresses] [--max-redirects <n>]
+                     [--approve <tier>] [--trifecta <action>]
                      [--http <port>] [--host <host>] [--allow-origin <origins>] [--token-env <NAME>]
 
 Serves the tools a built module exports over MCP, on stdio (what MCP hosts launch) or, with
@@ -15,6 +17,21 @@ are served; the same tool exported twice is served once.
   --version       the server's version (default: that package.json's version, else 0.0.0)
   --deps          a module whose default export (or export named deps) is the tools' ctx.deps,
                   or a function, possibly async, that returns them
+
+The tools' security policy, as an Agent takes it (docs/security.md):
+  --egress        hosts the tools may reach (ctx.fetch, and @egress URL arguments checked
+                  before the call), comma-separated: api.example.com,*.docs.example.org,
+                  http://127.0.0.1:8080 (default: none, so every request is refused)
+  --allow-private-addresses
+                  with --egress: let listed names resolve to loopback and private addresses
+  --max-redirects with --egress: redirects ctx.fetch follows, each checked (default 5)
+  --approve       which calls wait for a person's yes, asked through MCP elicitation:
+                  never (default: only tools that ask themselves), destructive,
+                  side-effects or always
+  --trifecta      a call that would give one client session private data, untrusted
+                  content and a way to send data out: refuse (default), approve or allow
+
+Streamable HTTP:
   --http          serve Streamable HTTP on this port (0 picks one) instead of stdio
   --host          the address to listen on with --http (default 127.0.0.1)
   --allow-origin  with --http: origins whose pages may call the server, comma-separated
@@ -24,6 +41,23 @@ are served; the same tool exported twice is served once.
 
 MCP host configuration (e.g. claude_desktop_config.json):
   { "mcpServers": { "weather": { "command": "npx", "args": ["toolwright", "mcp", "dist/tools.js"] } } }`;
+
+const OPTIONS = {
+  name: { type: "string" },
+  version: { type: "string" },
+  deps: { type: "string" },
+  egress: { type: "string" },
+  "allow-private-addresses": { type: "boolean" },
+  "max-redirects": { type: "string" },
+  approve: { type: "string" },
+  trifecta: { type: "string" },
+  http: { type: "string" },
+  host: { type: "string" },
+  "allow-origin": { type: "string" },
+  "token-env": { type: "string" },
+} as const;
+
+type Values = OptionValues<typeof OPTIONS>;
 
 function isTool(value: unknown): value is Tool {
   const candidate = value as Partial<Tool> | null;
@@ -86,7 +120,7 @@ async function loadDeps(entry: string, cwd: string): Promise<unknown> {
 }
 
 /** The `--http` server's access options: allowed origins and the bearer token, read from the environment. */
-function httpAccess(values: Record<string, string | undefined>): { allowedOrigins?: string[]; bearerToken?: string } {
+function httpAccess(values: Values): { allowedOrigins?: string[]; bearerToken?: string } {
   const origins = values["allow-origin"]
     ?.split(",")
     .map((origin) => origin.trim())
@@ -100,6 +134,52 @@ function httpAccess(values: Record<string, string | undefined>): { allowedOrigin
     );
   }
   return { ...(origins ? { allowedOrigins: origins } : {}), bearerToken: token };
+}
+
+/** The policy options the flags give; the server checks them when it is made. */
+function policyOf(values: Values): PolicyOptions {
+  const hosts = values.egress;
+  for (const option of ["allow-private-addresses", "max-redirects"] as const) {
+    if (values[option] !== undefined && hosts === undefined) {
+      throw new UsageError(`--${option} applies to the egress allowlist: add --egress <hosts>.`);
+    }
+  }
+  const redirects = values["max-redirects"];
+  if (redirects !== undefined && !/^\d+$/.test(redirects)) {
+    throw new UsageError(`--max-redirects takes a whole number, got '${redirects}'.`);
+  }
+  const allow = hosts
+    ?.split(",")
+    .map((host) => host.trim())
+    .filter(Boolean);
+  if (allow?.length === 0)
+    throw new UsageError("--egress takes hosts, comma-separated, e.g. --egress api.example.com.");
+  return {
+    ...(values.approve === undefined ? {} : { approve: values.approve as PolicyOptions["approve"] }),
+    ...(values.trifecta === undefined ? {} : { trifecta: values.trifecta as PolicyOptions["trifecta"] }),
+    ...(allow === undefined
+      ? {}
+      : {
+          egress: {
+            allow,
+            ...(values["allow-private-addresses"] === true ? { allowPrivateAddresses: true } : {}),
+            ...(redirects === undefined ? {} : { maxRedirects: Number(redirects) }),
+          },
+        }),
+  };
+}
+
+/** The start line's note of the policy flags given, e.g. `; egress: api.example.com; approve: destructive`. */
+function policyNote(policy: PolicyOptions): string {
+  const parts = [
+    policy.egress && `egress: ${policy.egress.allow.join(", ")}`,
+    policy.approve && `approve: ${policy.approve}`,
+    policy.trifecta && `trifecta: ${policy.trifecta}`,
+  ];
+  return parts
+    .filter(Boolean)
+    .map((part) => `; ${part}`)
+    .join("");
 }
 
 /** The name and version of the package the entry belongs to, from the nearest package.json. */
@@ -128,15 +208,16 @@ async function loadMcp(): Promise<typeof import("toolwright/mcp")> {
   }
 }
 
-async function serve(entry: string, values: Record<string, string | undefined>, io: CommandIO): Promise<number> {
+async function serve(entry: string, values: Values, io: CommandIO): Promise<number> {
   if (values.http !== undefined && !/^\d+$/.test(values.http)) {
     throw new UsageError(`--http takes a port number, got '${values.http}'.`);
   }
-  for (const option of ["allow-origin", "token-env", "host"]) {
+  for (const option of ["allow-origin", "token-env", "host"] as const) {
     if (values[option] !== undefined && values.http === undefined) {
       throw new UsageError(`--${option} applies to Streamable HTTP: add --http <port>.`);
     }
   }
+  const policy = policyOf(values);
   const file = path.resolve(io.cwd, entry);
   if (!existsSync(file)) {
     throw new UsageError(
@@ -168,13 +249,14 @@ async function serve(entry: string, values: Record<string, string | undefined>, 
     name: values.name ?? pkg.name ?? path.basename(file, path.extname(file)),
     version: values.version ?? pkg.version ?? "0.0.0",
     ...(deps === undefined ? {} : { deps }),
+    ...policy,
     transport:
       port === undefined ? "stdio" : { http: { port: Number(port), host: values.host ?? "127.0.0.1", ...access } },
   });
   // Over stdio, stdout is the protocol: everything for people goes to stderr. The token is never printed.
   const guarded = access.bearerToken === undefined ? "" : ` (bearer token from $${values["token-env"]})`;
   io.err(
-    `toolwright mcp: serving ${tools.length} tools from ${entry}${handle.url ? ` on ${handle.url}${guarded}` : " over stdio"}\n`,
+    `toolwright mcp: serving ${tools.length} tools from ${entry}${handle.url ? ` on ${handle.url}${guarded}` : " over stdio"}${policyNote(policy)}\n`,
   );
   await handle.closed;
   return 0;
@@ -187,15 +269,7 @@ export const mcp: Command = {
   async run(args, io) {
     const [entry, ...rest] = args;
     if (!entry || entry.startsWith("-")) throw new UsageError("name the built module to serve, e.g. dist/tools.js.");
-    const values = parseOptions(rest, {
-      name: { type: "string" },
-      version: { type: "string" },
-      http: { type: "string" },
-      host: { type: "string" },
-      deps: { type: "string" },
-      "allow-origin": { type: "string" },
-      "token-env": { type: "string" },
-    });
+    const values = parseOptions(rest, OPTIONS);
     return serve(entry, values, io);
   },
 };

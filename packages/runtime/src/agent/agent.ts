@@ -7,6 +7,7 @@ import type { Message } from "../model/messages.js";
 import type { Model, ToolDefinition } from "../model/model.js";
 import type { Touched } from "../policy/capabilities.js";
 import type { EgressAllowlist } from "../policy/egress-allowlist.js";
+import { agentOwner } from "../policy/owner.js";
 import { checkToolPolicy, type PolicyOptions, resolvePolicy } from "../policy/run-policy.js";
 import type { AgentConfig, RunEnv, ToolExceptionPolicy } from "../runner/env.js";
 import { type AgentHooks, hookList } from "../runner/hooks.js";
@@ -182,7 +183,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
    */
   tool<F extends AnyFunction>(fn: F, options?: ToolOptions<Deps>, spec?: CompiledSpec): FunctionTool<F> {
     const made = tool(fn, options, spec);
-    checkToolPolicy(this.name, made, this.#configured().policy);
+    checkToolPolicy(made, this.#configured().policy);
     this.#registry.add(made);
     this.#config = undefined;
     return made;
@@ -327,7 +328,7 @@ export class Agent<Deps = unknown, Tools extends readonly ToolInput[] = readonly
       beforeTool: hookList(o.hooks?.beforeTool) as AgentConfig["beforeTool"],
       afterTool: hookList(o.hooks?.afterTool) as AgentConfig["afterTool"],
       modelMiddleware: o.hooks?.model ?? [],
-      policy: resolvePolicy(this.name, o, sorted),
+      policy: resolvePolicy(agentOwner(this.name), o, sorted),
       memory: resolveMemory(this.name, o.memory ?? {}, () => this.#memory),
     };
     return this.#config;

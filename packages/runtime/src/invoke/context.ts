@@ -70,8 +70,9 @@ export interface ToolContext<Deps = unknown> {
   /** In a durable run with a `sessionId`: the conversation this run continues. */
   readonly sessionId?: string;
   /**
-   * `fetch` held to the agent's egress allowlist: the URL and every redirect target are
-   * checked, and a refused one throws a `ToolError` saying why. Aborted with `signal`.
+   * `fetch` held to the egress allowlist of the agent or MCP server the call runs in: the URL
+   * and every redirect target are checked, and a refused one throws a `ToolError` saying
+   * why (every request, when there is no allowlist). Aborted with `signal`.
    */
   readonly fetch: ToolFetch;
   /** What the agent remembers for this run's user or session (see `memory` in the agent's options). */

@@ -28,32 +28,39 @@ function approvalForm() {
 }
 
 /**
- * Asks the person behind the MCP client, through elicitation, whether the call may run.
- * The request is sent as part of the `tools/call` in flight (so it reaches the client on
- * that call's stream over HTTP) and is cancelled with it. A client that cannot elicit is
- * never assumed to approve: the call is refused with a message saying why.
+ * Asks the person behind the MCP client, through elicitation, whether the call may run;
+ * `reason` says why the server's policy asks (its approval tier, or the trifecta), when the
+ * tool itself did not. The request is sent as part of the `tools/call` in flight (so it
+ * reaches the client on that call's stream over HTTP) and is cancelled with it. A client
+ * that cannot elicit is never assumed to approve: the call is refused with a message saying why.
  */
 export async function askApproval(
   server: Server,
   tool: Tool,
   args: ToolArgs,
   extra: ServerExtra,
+  reason?: string,
 ): Promise<ApprovalDecision> {
   if (!server.getClientCapabilities()?.elicitation) {
+    const why = reason === undefined ? "" : ` (${reason.replace(/\.$/, "")})`;
+    const fix =
+      reason === undefined
+        ? "Use a client that supports elicitation, or serve the tool without needsApproval."
+        : "Use a client that supports elicitation, or tell the user this step needs their approval.";
     return {
       approved: false,
       message:
-        `tool "${tool.name}" needs a person's approval before it runs, and this MCP client cannot ask for it ` +
-        `(it does not declare the "elicitation" capability). The call did not run. ` +
-        `Use a client that supports elicitation, or serve the tool without needsApproval.`,
+        `tool "${tool.name}" needs a person's approval before it runs${why}, and this MCP client cannot ask for it ` +
+        `(it does not declare the "elicitation" capability). The call did not run. ${fix}`,
     };
   }
+  const asked = `Allow the tool "${tool.name}" to run with these arguments?\n${JSON.stringify(args, null, 2)}`;
   const answer = await extra.sendRequest(
     {
       method: "elicitation/create",
       params: {
         mode: "form",
-        message: `Allow the tool "${tool.name}" to run with these arguments?\n${JSON.stringify(args, null, 2)}`,
+        message: reason === undefined ? asked : `${asked}\nWhy you are asked: ${reason}`,
         requestedSchema: approvalForm(),
       },
     },

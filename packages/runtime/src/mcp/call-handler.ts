@@ -5,8 +5,10 @@ import type { ToolContext, Usage } from "../invoke/context.js";
 import { isMediaPart } from "../invoke/media.js";
 import { serializeResult } from "../invoke/result.js";
 import { runTool } from "../invoke/run-tool.js";
+import { toolFetch } from "../invoke/tool-fetch.js";
 import { unavailableMemory } from "../memory/memory.js";
-import { guardedFetch } from "../policy/guarded-fetch.js";
+import { touch } from "../policy/trifecta.js";
+import { type PolicyState, policyVerdict } from "../policy/verdict.js";
 import { rejectedText, timeoutText, unknownToolText } from "../runner/outcome.js";
 import { backoffMs, type ResolvedRetryPolicy, sleep } from "../runner/retry.js";
 import type { Tool, ToolArgs, ToolRunResult } from "../tools/tool-types.js";
@@ -18,8 +20,11 @@ import { protocolError } from "./requests.js";
 import { type McpSession, mcpCallId, trackSession } from "./session.js";
 import { type OutputShape, outputShapeOf, RESULT_KEY } from "./tool-listing.js";
 
-/** What a served call needs to know about the server it runs in. */
-export interface CallSetup<Deps> {
+/**
+ * What a served call needs to know about the server it runs in: its tools, its policy, and
+ * what the session's calls have touched (`touched`, for the trifecta).
+ */
+export interface CallSetup<Deps> extends PolicyState {
   readonly server: Server;
   readonly tools: ReadonlyMap<string, Tool>;
   readonly deps: Deps;
@@ -87,8 +92,10 @@ async function attempts<Deps>(
 /**
  * Serves one `tools/call` with the loop's checks, in the loop's order, and the loop's
  * words for each outcome. The arguments are validated: invalid ones get the loop's
- * feedback as an `isError` result. Approval is asked for through elicitation when the tool
- * needs it. The tool then runs with its time limit and retries, under a `ctx.signal` that
+ * feedback as an `isError` result. The server's policy then judges the call as an agent's
+ * does (the `@egress` URL argument against the allowlist, the session's trifecta, the
+ * approval tier), and approval is asked for through elicitation when the policy or the
+ * tool wants it. The tool then runs with its time limit and retries, under a `ctx.signal` that
  * the client's `notifications/cancelled` aborts. Failures the model should read are
  * `isError` results; only an unknown tool name is a protocol error, as the MCP
  * specification asks.
@@ -103,6 +110,8 @@ export async function handleCall<Deps>(
   if (!tool) throw protocolError(ErrorCode.InvalidParams, unknownToolText(name, [...setup.tools.keys()].sort()));
   const checked = validateArguments(tool, rawArgs ?? {});
   if (!checked.ok) return errorResult(checked.error.message);
+  const verdict = policyVerdict(setup, tool, checked.args);
+  if (verdict.kind === "refuse") return errorResult(rejectedText(verdict.message));
 
   const session: McpSession = {
     sessionId: extra.sessionId ?? setup.connectionId,
@@ -124,16 +133,18 @@ export async function handleCall<Deps>(
     usage: NO_USAGE,
     log,
     progress,
-    // A served tool has no agent, so no egress allowlist: ctx.fetch refuses every request.
-    fetch: guardedFetch(undefined, extra.signal),
+    fetch: toolFetch(setup.policy, extra.signal),
     memory: SERVED_MEMORY,
   });
   const release = trackSession(session);
   try {
-    if (await requiresApproval(tool, contextFor(1) as ToolContext<never>, checked.args)) {
-      const decision = await askApproval(setup.server, tool, checked.args, extra);
+    const reason = verdict.kind === "approve" ? verdict.reason : undefined;
+    if (reason !== undefined || (await requiresApproval(tool, contextFor(1) as ToolContext<never>, checked.args))) {
+      const decision = await askApproval(setup.server, tool, checked.args, extra, reason);
       if (!decision.approved) return errorResult(rejectedText(decision.message));
     }
+    // Counted once it is allowed to run, as in an agent's run: later calls of the session are judged with it.
+    touch(setup.touched, tool);
     const run = await attempts(setup, tool, checked.args, contextFor, extra.signal);
     // Images and sounds go out as MCP image and audio content, beside the tool's text.
     if (run.media) return { content: mediaContent(run.value) };

@@ -5,7 +5,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInput } from "../tools/tool-types.js";
 import { type EndpointAccess, endpointAccess, type McpAccessOptions, rpcError } from "./http-access.js";
-import { createMcpServer, type McpServerOptions } from "./server.js";
+import { type McpServerOptions, serveTools, sessionServer } from "./server.js";
 
 /**
  * Where the Streamable HTTP endpoint listens, and who may reach it (see {@link McpAccessOptions}:
@@ -58,8 +58,8 @@ export async function serveMcpHttp<Deps>(
   options: McpServerOptions<Deps>,
   http: McpHttpOptions,
 ): Promise<McpServerHandle> {
-  // Fail on a bad tool list now, not on the first client's initialize.
-  createMcpServer(tools, options, "http");
+  // Checked once, now: a bad tool list or policy fails here, not on the first client's initialize.
+  const served = serveTools(tools, options);
   const gate = endpointAccess(http, http.host ?? "127.0.0.1");
   const path = http.path ?? "/mcp";
   // Each session's transport, and whom it belongs to: a session is never taken over by another client.
@@ -99,7 +99,7 @@ export async function serveMcpHttp<Deps>(
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    await createMcpServer(tools, options, "http").connect(transport);
+    await sessionServer(served, options, "http").connect(transport);
     await transport.handleRequest(req, res, body);
   }
 

@@ -11,6 +11,7 @@
  * const remote = await mcpTools(transport, { prefix: "files" });
  * ```
  */
+export { McpServerConfigError } from "../errors.js";
 export type { McpSource, McpToolList, McpToolsOptions } from "./client-tools.js";
 export { mcpTools } from "./client-tools.js";
 export type { TransportFactory } from "./connection.js";

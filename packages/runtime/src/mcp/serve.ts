@@ -14,7 +14,9 @@ export interface ServeMcpOptions<Deps = unknown> extends McpServerOptions<Deps> 
  * output schema and `structuredContent` when the return type is checkable, annotations
  * from its flags, the loop's validation feedback on bad arguments, its time limit, and
  * cancellation through `ctx.signal`. Tools that need approval ask the person through
- * elicitation, or are refused when the client cannot ask.
+ * elicitation, or are refused when the client cannot ask. The policy options are an
+ * agent's: `egress` (where `ctx.fetch` and `@egress` URL arguments may go; without it every
+ * request is refused), `approve` and `trifecta`, checked when the server is made.
  *
  * Over stdio, stdout carries the protocol: write logs with `ctx.log` (sent to the client)
  * or to stderr, never with `console.log`.
@@ -26,6 +28,7 @@ export interface ServeMcpOptions<Deps = unknown> extends McpServerOptions<Deps> 
  *
  * await serveMcp([weather, forecast], { name: "weather", version: "1.0.0" });            // stdio
  * await serveMcp([weather], { name: "weather", version: "1.0.0", transport: { http: { port: 3000 } } });
+ * await serveMcp([weather], { name: "weather", version: "1.0.0", egress: { allow: ["api.weather.example"] } });
  * ```
  */
 export async function serveMcp<Deps = unknown>(

@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { ToolDefinitionError } from "../errors.js";
 import { DEFAULT_TIMEOUT_MS } from "../invoke/run-tool.js";
+import type { PolicyOptions } from "../policy/run-policy.js";
 import type { RunObserver } from "../runner/observer.js";
 import { resolveRetryPolicy, type ToolRetryPolicy } from "../runner/retry.js";
 import { asTool, toTool } from "../tools/tool-input.js";
@@ -16,11 +17,17 @@ import type { Tool, ToolInput } from "../tools/tool-types.js";
 import { type CallSetup, handleCall } from "./call-handler.js";
 import { observeCall } from "./observe-call.js";
 import { checkedRequest, protocolError, serveRoutes } from "./requests.js";
+import { resolveServedPolicy, type ServedPolicy } from "./served-policy.js";
 import { type McpSession, mcpCallId } from "./session.js";
 import { describeTool } from "./tool-listing.js";
 
-/** Options of {@link createMcpServer}, and of `serveMcp`. */
-export interface McpServerOptions<Deps = unknown> {
+/**
+ * Options of {@link createMcpServer}, and of `serveMcp`. The security policy is an agent's
+ * (docs/security.md): `egress` lists where `ctx.fetch` and `@egress` URL arguments may go,
+ * `approve` sends calls to a person by the tools' flags (asked through elicitation), and
+ * `trifecta` judges the calls of each client session as an agent judges a run's.
+ */
+export interface McpServerOptions<Deps = unknown> extends PolicyOptions {
   /** The server's name, as clients show it (e.g. `"weather"`). */
   readonly name: string;
   readonly version: string;
@@ -57,6 +64,26 @@ function toolMap(inputs: readonly ToolInput[]): Map<string, Tool> {
   return tools;
 }
 
+/** What every session of one server shares: its tools, their listing and its policy, checked once. */
+export interface ServedTools {
+  readonly tools: ReadonlyMap<string, Tool>;
+  readonly listing: ReturnType<typeof describeTool>[];
+  readonly policy: ServedPolicy;
+}
+
+/**
+ * Checks a server's tools and options once, before any client connects: duplicate names are
+ * a `ToolDefinitionError`, policy mistakes a `McpServerConfigError`, each naming the fix.
+ */
+export function serveTools(tools: readonly ToolInput[], options: McpServerOptions<unknown>): ServedTools {
+  const byName = toolMap(tools);
+  return {
+    tools: byName,
+    listing: [...byName.values()].map(describeTool),
+    policy: resolveServedPolicy(options.name, options, byName.values()),
+  };
+}
+
 /**
  * An MCP server (the official SDK's `Server`) that lists and calls `tools`. Connect it
  * to any SDK transport; `serveMcp` does that for stdio and Streamable HTTP. One server
@@ -74,8 +101,15 @@ export function createMcpServer<Deps = unknown>(
   options: McpServerOptions<Deps>,
   transport: McpSession["transport"] = "stdio",
 ): Server {
-  const byName = toolMap(tools);
-  const listing = [...byName.values()].map(describeTool);
+  return sessionServer(serveTools(tools, options), options, transport);
+}
+
+/** The SDK server of one session (one connection) of checked tools. */
+export function sessionServer<Deps>(
+  served: ServedTools,
+  options: McpServerOptions<Deps>,
+  transport: McpSession["transport"],
+): Server {
   const server = new Server(
     { name: options.name, version: options.version },
     {
@@ -87,7 +121,10 @@ export function createMcpServer<Deps = unknown>(
   let logLevel: LoggingLevel | undefined;
   const setup: CallSetup<Deps | undefined> = {
     server,
-    tools: byName,
+    tools: served.tools,
+    ...served.policy,
+    // What this session's calls have touched, for the trifecta: one record per client session.
+    touched: {},
     deps: options.deps,
     toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TIMEOUT_MS,
     toolRetry: resolveRetryPolicy(options.toolRetry),
@@ -106,7 +143,7 @@ export function createMcpServer<Deps = unknown>(
             "Call tools/list without one.",
         );
       }
-      return { tools: listing };
+      return { tools: served.listing };
     },
     "tools/call": (request, extra) => {
       const { name, arguments: args } = checkedRequest(CallToolRequestSchema, request).params;

@@ -1,9 +1,10 @@
-import { AgentConfigError } from "../errors.js";
+import type { ToolwrightError } from "../errors.js";
 import { isLocalName, isPublicSuffix, isPunycode } from "./host-kinds.js";
 import { isIpLiteral } from "./ip-ranges.js";
+import type { PolicyOwner } from "./owner.js";
 import type { EgressLookup } from "./resolve-check.js";
 
-/** Options of an agent's egress allowlist (`new Agent({ egress: { allow: [...] } })`). */
+/** Options of an egress allowlist (`new Agent({ egress: { allow: [...] } })`, `serveMcp(tools, { egress })`). */
 export interface EgressOptions {
   /**
    * Where tools may send requests. Each entry is a host (`api.example.com`), a wildcard
@@ -12,7 +13,7 @@ export interface EgressOptions {
    * Without a scheme only `https` is allowed; without a port only the scheme's default
    * port. IP addresses and `localhost` are reached only when written here as they are.
    * An entry that matches no host, or a wildcard over a public suffix (`*.com`, `*.co.uk`),
-   * is refused when the agent is made.
+   * is refused when the agent (or MCP server) is made.
    */
   readonly allow: readonly string[];
   /** Redirects `ctx.fetch` follows, each checked against the list (default 5). */
@@ -50,34 +51,32 @@ export interface EgressAllowlist {
 
 const SCHEMES = new Set(["http:", "https:", "ws:", "wss:"]);
 
-/** Parses the agent's egress option; a malformed entry is an {@link AgentConfigError} naming it. */
-export function parseAllowlist(agentName: string, options: EgressOptions): EgressAllowlist {
-  const where = `agent "${agentName}": egress.allow`;
+/** Parses an owner's egress option; a malformed entry is the owner's config error, naming it. */
+export function parseAllowlist(owner: PolicyOwner, options: EgressOptions): EgressAllowlist {
+  const where = `${owner.label}: egress.allow`;
   if (!Array.isArray(options.allow)) {
-    throw new AgentConfigError(`${where} must be a list of hosts, e.g. { allow: ["api.example.com"] }.`);
+    throw owner.configError(`${where} must be a list of hosts, e.g. { allow: ["api.example.com"] }.`);
   }
   const maxRedirects = options.maxRedirects ?? 5;
   if (!(Number.isInteger(maxRedirects) && maxRedirects >= 0)) {
-    throw new AgentConfigError(
-      `agent "${agentName}": egress.maxRedirects must be a whole number, got ${maxRedirects}.`,
-    );
+    throw owner.configError(`${owner.label}: egress.maxRedirects must be a whole number, got ${maxRedirects}.`);
   }
   if (options.lookup !== undefined && typeof options.lookup !== "function") {
-    throw new AgentConfigError(
-      `agent "${agentName}": egress.lookup must be a function shaped like dns.lookup (hostname, options, callback), got ${JSON.stringify(options.lookup)}. Leave it out to use the system resolver.`,
+    throw owner.configError(
+      `${owner.label}: egress.lookup must be a function shaped like dns.lookup (hostname, options, callback), got ${JSON.stringify(options.lookup)}. Leave it out to use the system resolver.`,
     );
   }
   return {
-    rules: options.allow.map((entry) => parseRule(where, entry)),
+    rules: options.allow.map((entry) => parseRule(owner, where, entry)),
     maxRedirects,
     allowPrivateAddresses: options.allowPrivateAddresses === true,
     lookup: options.lookup,
   };
 }
 
-function parseRule(where: string, entry: unknown): EgressRule {
+function parseRule(owner: PolicyOwner, where: string, entry: unknown): EgressRule {
   const bad = (why: string) =>
-    new AgentConfigError(
+    owner.configError(
       `${where} entry ${JSON.stringify(entry)} ${why}. Write a host ("api.example.com"), a wildcard ("*.example.com") or a scheme, host and port ("http://127.0.0.1:8080").`,
     );
   if (typeof entry !== "string" || entry.trim() === "") throw bad("is not a host");
@@ -117,7 +116,7 @@ function parseRule(where: string, entry: unknown): EgressRule {
  * names only as listed, never through a wildcard) or everything under a public suffix
  * (`*.com`, `*.co.uk`, `*.github.io`: names anyone can register), by the Public Suffix List.
  */
-function checkWildcard(host: string, bad: (why: string) => AgentConfigError): void {
+function checkWildcard(host: string, bad: (why: string) => ToolwrightError): void {
   if (isIpLiteral(host)) throw bad("is a wildcard over an IP address, which matches no host; list the address itself");
   if (isLocalName(host)) throw bad("is a wildcard over localhost, which matches no host; list the local name itself");
   if (isPunycode(host)) {

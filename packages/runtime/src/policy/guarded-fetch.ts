@@ -5,9 +5,9 @@ import { checkUrl } from "./egress-url.js";
 import { checkedLookup, PrivateAddressError } from "./resolve-check.js";
 
 /**
- * The `fetch` a tool gets as `ctx.fetch`, held to the agent's egress allowlist. It is
- * undici's `fetch` (the one Node's global `fetch` is built on): its `Response` has the
- * standard members but is not `instanceof` the global class.
+ * The `fetch` a tool gets as `ctx.fetch`, held to the egress allowlist of the agent or MCP
+ * server it runs in. It is undici's `fetch` (the one Node's global `fetch` is built on):
+ * its `Response` has the standard members but is not `instanceof` the global class.
  */
 export type ToolFetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -19,17 +19,12 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * cannot bounce the request to one that is not. A refused URL throws a {@link ToolError}
  * whose message says why; the model reads it as the tool's error. Connections go to the
  * addresses a checked lookup resolved, so a listed name that resolves to a private address is
- * refused too (unless `allowPrivateAddresses`). Without an allowlist every request is refused.
+ * refused too (unless `allowPrivateAddresses`). Without an allowlist, `ctx.fetch` refuses
+ * every request before it gets here (invoke/tool-fetch.ts).
  * The call's signal aborts requests in flight.
  */
-export function guardedFetch(allowlist: EgressAllowlist | undefined, signal: AbortSignal): ToolFetch {
+export function guardedFetch(allowlist: EgressAllowlist, signal: AbortSignal): ToolFetch {
   return async (input, init = {}) => {
-    if (!allowlist) {
-      throw new ToolError(
-        `ctx.fetch refused ${String(input)}: this agent has no egress allowlist, so tools may not send requests. ` +
-          'The developer can allow hosts with new Agent({ egress: { allow: ["api.example.com"] } }).',
-      );
-    }
     const requestSignal = init.signal ? AbortSignal.any([init.signal, signal]) : signal;
     let url = allowed(input, allowlist);
     // Loaded on first use: agents whose tools never fetch do not load undici.

@@ -1,7 +1,8 @@
 import type { Tool } from "../tools/tool-types.js";
 import { CAPABILITIES, CAPABILITY_WORDS, type Capability, type Touched } from "./capabilities.js";
+import type { PolicyOwner } from "./owner.js";
 
-/** What the agent does with a call that would complete the trifecta: refuse it, ask a person, or let it run. */
+/** What the policy does with a call that would complete the trifecta: refuse it, ask a person, or let it run. */
 export type TrifectaAction = "refuse" | "approve" | "allow";
 
 /** A tool's capabilities: those it declares, plus `egress` when it names a URL argument. */
@@ -35,15 +36,15 @@ function sources(touched: Touched, tool: Tool): string {
 }
 
 /** Why the policy refuses a call that would complete the trifecta; the model reads it after "Not run: ". */
-export function trifectaRefusal(touched: Touched, tool: Tool): string {
+export function trifectaRefusal(touched: Touched, tool: Tool, owner: PolicyOwner): string {
   return (
-    `calling ${tool.name} would give this run ${sources(touched, tool)}. ` +
-    "Instructions hidden in untrusted content could then send the private data out, so this agent's policy refuses the call. " +
+    `calling ${tool.name} would give this ${owner.span} ${sources(touched, tool)}. ` +
+    `Instructions hidden in untrusted content could then send the private data out, so this ${owner.noun}'s policy refuses the call. ` +
     `Do not retry it: finish the task without ${tool.name}, or tell the user which step they need to do themselves.`
   );
 }
 
 /** Why a person is asked to approve a call that would complete the trifecta (shown with the interruption). */
-export function trifectaReason(touched: Touched, tool: Tool): string {
-  return `${tool.name} would give this run ${sources(touched, tool)}: untrusted content could steer private data out.`;
+export function trifectaReason(touched: Touched, tool: Tool, owner: PolicyOwner): string {
+  return `${tool.name} would give this ${owner.span} ${sources(touched, tool)}: untrusted content could steer private data out.`;
 }

@@ -1,6 +1,6 @@
 import type { ResolvedMemory } from "../memory/memory.js";
 import type { Model, ModelRequest, ModelResponse, ModelStreamEvent, ToolDefinition } from "../model/model.js";
-import type { EgressVerdict } from "../policy/egress-url.js";
+import type { EgressCheck } from "../policy/egress-argument.js";
 import type { ResolvedPolicy } from "../policy/run-policy.js";
 import type { Tool } from "../tools/tool-types.js";
 import type { AfterToolHook, BeforeToolHook, ModelMiddleware } from "./hooks.js";
@@ -84,7 +84,7 @@ export interface RunEnv {
    * The agent's egress allowlist as a check of one URL argument, loaded when the run starts
    * (agents without an allowlist never load the URL checks); undefined without an allowlist.
    */
-  readonly egressCheck: ((url: unknown) => EgressVerdict) | undefined;
+  readonly egressCheck: EgressCheck | undefined;
   /** Whose memory `ctx.memory` reads: `user:<id>` or `session:<id>`; undefined for the run's own session. */
   readonly memoryScope: string | undefined;
   /** Present when the run wants a typed final answer (the agent's or the run's `output`). */

@@ -1,41 +1,21 @@
-import { autonomyReason } from "../policy/autonomy.js";
-import { completesTrifecta, touch, trifectaReason, trifectaRefusal } from "../policy/trifecta.js";
+import { egressRefusal as refusalOf } from "../policy/egress-argument.js";
+import { touch } from "../policy/trifecta.js";
+import { type PolicyVerdict, policyVerdict as verdictOf } from "../policy/verdict.js";
 import type { Tool, ToolArgs } from "../tools/tool-types.js";
 import type { RunEnv } from "./env.js";
 
-/** What the agent's security policy says about one valid call, before the tool's own approval gate. */
-export type PolicyVerdict =
-  | { readonly kind: "run" }
-  /** The call does not run; the model reads `message` (after "Not run: ") as a `rejected` result. */
-  | { readonly kind: "refuse"; readonly message: string }
-  /** A person decides; `reason` is shown with the interruption. */
-  | { readonly kind: "approve"; readonly reason: string };
-
-/**
- * The policy on a new call: the egress allowlist first (no approval can widen it), then
- * the trifecta, then the agent's autonomy tier.
- */
+/** The agent's policy on a new call of this run (policy/verdict.ts). */
 export function policyVerdict(env: RunEnv, tool: Tool, args: ToolArgs): PolicyVerdict {
-  const refused = egressRefusal(env, tool, args);
-  if (refused) return { kind: "refuse", message: refused };
-  const { policy } = env.config;
-  const { touched } = env.snapshot;
-  if (policy.trifecta !== "allow" && completesTrifecta(touched, tool)) {
-    return policy.trifecta === "refuse"
-      ? { kind: "refuse", message: trifectaRefusal(touched, tool) }
-      : { kind: "approve", reason: trifectaReason(touched, tool) };
-  }
-  const reason = autonomyReason(policy.approve, tool.name, tool.flags);
-  return reason ? { kind: "approve", reason } : { kind: "run" };
+  return verdictOf(
+    { policy: env.config.policy, touched: env.snapshot.touched, egressCheck: env.egressCheck },
+    tool,
+    args,
+  );
 }
 
 /** Why the URL argument of an egress tool is refused, or undefined when the allowlist has it (or the tool has none). */
 export function egressRefusal(env: RunEnv, tool: Tool, args: ToolArgs): string | undefined {
-  // An egress tool without an allowlist never reaches a run: the agent's configuration refuses it.
-  if (tool.egress === undefined || !env.egressCheck) return undefined;
-  const verdict = env.egressCheck(args[tool.egress]);
-  if (verdict.ok) return undefined;
-  return `${tool.name} may not reach the "${tool.egress}" given: ${verdict.reason}. Use a URL the allowlist allows, or tell the user this address cannot be reached.`;
+  return refusalOf(env.egressCheck, tool, args);
 }
 
 /** Counts text a tool read back from memory as untrusted content in the run. */

@@ -46,7 +46,7 @@ export function makeContext(
     usage: env.snapshot.usage,
     log: logger(logs),
     progress,
-    fetch: toolFetch(env.config.policy.egress, signal),
+    fetch: toolFetch(env.config.policy, signal),
     memory: scopedMemory(memory.store, env.memoryScope ?? `session:${env.snapshot.runId}`, memory.maxChars, () =>
       memoryRead(env, toolName),
     ),

@@ -30,7 +30,7 @@ const MISTAKES: [string, Partial<AgentOptions>, string][] = [
   [
     "a URL-taking tool with no allowlist",
     { tools: [fetchPage] },
-    'agent "cfg": tool "fetch_page" sends requests to its "url" argument, but the agent has no egress allowlist. Fix: pass egress: { allow: ["api.example.com"] } to new Agent().',
+    'agent "cfg": tool "fetch_page" sends requests to its "url" argument, but the agent has no egress allowlist. Fix: list the hosts it may reach, as in new Agent({ egress: { allow: ["api.example.com"] } }).',
   ],
   [
     "an unknown trifecta action",

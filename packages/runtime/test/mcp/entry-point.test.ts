@@ -15,6 +15,7 @@ function sourceFiles(dir: string): string[] {
 describe("toolwright/mcp entry point", () => {
   it("exports exactly this surface", () => {
     expect(Object.keys(mcp).sort()).toEqual([
+      "McpServerConfigError",
       "createMcpServer",
       "flagsOf",
       "mcpSession",

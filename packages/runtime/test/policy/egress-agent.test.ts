@@ -127,7 +127,7 @@ describe("egress allowlist in a run", () => {
     const agent = () => new Agent({ name: "web", model: "openai:gpt-5-mini", tools: [fetchPage] });
     expect(agent).toThrow(AgentConfigError);
     expect(agent).toThrow(
-      'agent "web": tool "fetch_page" sends requests to its "url" argument, but the agent has no egress allowlist. Fix: pass egress: { allow: ["api.example.com"] } to new Agent().',
+      'agent "web": tool "fetch_page" sends requests to its "url" argument, but the agent has no egress allowlist. Fix: list the hosts it may reach, as in new Agent({ egress: { allow: ["api.example.com"] } }).',
     );
   });
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { AgentConfigError } from "../../src/index.js";
 import { parseAllowlist } from "../../src/policy/egress-allowlist.js";
 import { checkUrl } from "../../src/policy/egress-url.js";
+import { agentOwner } from "../../src/policy/owner.js";
 import type { EgressLookup } from "../../src/policy/resolve-check.js";
 
-const ALLOWLIST = parseAllowlist("web", {
+const ALLOWLIST = parseAllowlist(agentOwner("web"), {
   allow: ["api.example.com", "*.docs.example.org", "http://127.0.0.1:8080", "ports.example.com:8443", "bücher.example"],
 });
 
@@ -115,7 +116,7 @@ describe("egress URL checks", () => {
   });
 
   it("reaches IP addresses and localhost only as listed", () => {
-    const local = parseAllowlist("dev", { allow: ["http://localhost:*", "http://[::1]:3000"] });
+    const local = parseAllowlist(agentOwner("dev"), { allow: ["http://localhost:*", "http://[::1]:3000"] });
     expect(checkUrl("http://localhost:5173/", local).ok).toBe(true);
     expect(checkUrl("http://[::1]:3000/", local).ok).toBe(true);
     expect(checkUrl("http://[0:0:0:0:0:0:0:1]:3000/", local).ok).toBe(true);
@@ -151,12 +152,12 @@ describe("egress allowlist entries", () => {
     ["*.s3.amazonaws.com", /public suffix "s3\.amazonaws\.com"/],
     ["*.xn--p1ai", /internationalised name/],
   ])("refuses %j", (entry, message) => {
-    expect(() => parseAllowlist("web", { allow: [entry] })).toThrow(AgentConfigError);
-    expect(() => parseAllowlist("web", { allow: [entry] })).toThrow(message);
+    expect(() => parseAllowlist(agentOwner("web"), { allow: [entry] })).toThrow(AgentConfigError);
+    expect(() => parseAllowlist(agentOwner("web"), { allow: [entry] })).toThrow(message);
   });
 
   it("takes wildcards under a registrable domain, and over names the list does not know", () => {
-    const list = parseAllowlist("web", {
+    const list = parseAllowlist(agentOwner("web"), {
       allow: ["*.example.co.uk", "*.docs.github.io", "https://*.example.com:*", "*.internal", "*.svc.cluster.local"],
     });
     for (const url of [
@@ -175,13 +176,13 @@ describe("egress allowlist entries", () => {
 
   it("refuses a lookup that is not a function", () => {
     const options = { allow: ["api.example.com"], lookup: "8.8.8.8" as unknown as EgressLookup };
-    expect(() => parseAllowlist("web", options)).toThrow(
+    expect(() => parseAllowlist(agentOwner("web"), options)).toThrow(
       'agent "web": egress.lookup must be a function shaped like dns.lookup (hostname, options, callback), got "8.8.8.8". Leave it out to use the system resolver.',
     );
   });
 
   it("names the agent, the entry and the forms that work", () => {
-    expect(() => parseAllowlist("web", { allow: ["https://a.example.com/x"] })).toThrow(
+    expect(() => parseAllowlist(agentOwner("web"), { allow: ["https://a.example.com/x"] })).toThrow(
       'agent "web": egress.allow entry "https://a.example.com/x" has a path, a query or a user name; an entry is only a host and a port. Write a host ("api.example.com"), a wildcard ("*.example.com") or a scheme, host and port ("http://127.0.0.1:8080").',
     );
   });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ToolError } from "../../src/index.js";
 import { parseAllowlist } from "../../src/policy/egress-allowlist.js";
 import { guardedFetch } from "../../src/policy/guarded-fetch.js";
+import { agentOwner } from "../../src/policy/owner.js";
 import { checkedLookup, type EgressLookup } from "../../src/policy/resolve-check.js";
 
 interface Seen {
@@ -82,7 +83,7 @@ describe("ctx.fetch", () => {
   it("fetches a listed host and follows a redirect that stays on the list", async () => {
     const seen: Seen[] = [];
     const { base } = await start(seen);
-    const fetch = guardedFetch(parseAllowlist("t", { allow: [base] }), never);
+    const fetch = guardedFetch(parseAllowlist(agentOwner("t"), { allow: [base] }), never);
     const response = await fetch(`${base}/to?url=/ok`);
     expect(await response.text()).toBe("hello from /ok");
     expect(seen.map((s) => s.path)).toEqual(["/to", "/ok"]);
@@ -93,7 +94,7 @@ describe("ctx.fetch", () => {
     const seenB: Seen[] = [];
     const a = await start(seenA);
     const b = await start(seenB);
-    const fetch = guardedFetch(parseAllowlist("t", { allow: [a.base] }), never);
+    const fetch = guardedFetch(parseAllowlist(agentOwner("t"), { allow: [a.base] }), never);
     const error = await fetch(`${a.base}/to?url=${encodeURIComponent(`${b.base}/ok`)}`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).message).toBe(
@@ -106,7 +107,7 @@ describe("ctx.fetch", () => {
   it("refuses redirects to this machine's other names and to metadata addresses", async () => {
     const seen: Seen[] = [];
     const { base } = await start(seen);
-    const fetch = guardedFetch(parseAllowlist("t", { allow: [base] }), never);
+    const fetch = guardedFetch(parseAllowlist(agentOwner("t"), { allow: [base] }), never);
     // 2130706433 is 127.0.0.1, but on port 80, not the listed port.
     for (const target of ["http://localhost/", "http://169.254.169.254/latest/meta-data/", "http://2130706433/"]) {
       const error = await fetch(`${base}/to?url=${encodeURIComponent(target)}`).catch((e: unknown) => e);
@@ -117,7 +118,7 @@ describe("ctx.fetch", () => {
   it("refuses the first URL when it is not listed, sending nothing", async () => {
     const seen: Seen[] = [];
     const { base } = await start(seen);
-    const fetch = guardedFetch(parseAllowlist("t", { allow: ["api.example.com"] }), never);
+    const fetch = guardedFetch(parseAllowlist(agentOwner("t"), { allow: ["api.example.com"] }), never);
     await expect(fetch(`${base}/ok`)).rejects.toThrow(
       `ctx.fetch refused ${base}/ok: its host is the IP address 127.0.0.1, in loopback (this machine), which is not on the allowlist; allowed: api.example.com.`,
     );
@@ -127,7 +128,7 @@ describe("ctx.fetch", () => {
   it("stops after maxRedirects", async () => {
     const seen: Seen[] = [];
     const { base } = await start(seen);
-    const fetch = guardedFetch(parseAllowlist("t", { allow: [base], maxRedirects: 2 }), never);
+    const fetch = guardedFetch(parseAllowlist(agentOwner("t"), { allow: [base], maxRedirects: 2 }), never);
     await expect(fetch(`${base}/loop`)).rejects.toThrow(
       `ctx.fetch: ${base}/loop redirected more than 2 times; stopped.`,
     );
@@ -139,7 +140,7 @@ describe("ctx.fetch", () => {
     const seenB: Seen[] = [];
     const a = await start(seenA);
     const b = await start(seenB);
-    const fetch = guardedFetch(parseAllowlist("t", { allow: [a.base, b.base] }), never);
+    const fetch = guardedFetch(parseAllowlist(agentOwner("t"), { allow: [a.base, b.base] }), never);
     const response = await fetch(`${a.base}/to?status=303&url=${encodeURIComponent(`${b.base}/ok`)}`, {
       method: "POST",
       body: "secret=1",
@@ -153,7 +154,7 @@ describe("ctx.fetch", () => {
   it('hands a redirect back as it is under redirect: "manual"', async () => {
     const seen: Seen[] = [];
     const { base } = await start(seen);
-    const fetch = guardedFetch(parseAllowlist("t", { allow: [base] }), never);
+    const fetch = guardedFetch(parseAllowlist(agentOwner("t"), { allow: [base] }), never);
     const response = await fetch(`${base}/to?url=http://evil.example/`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("http://evil.example/");
@@ -165,7 +166,7 @@ describe("ctx.fetch", () => {
     const port = new URL(base).port;
     const lookups: string[] = [];
     const fetch = guardedFetch(
-      parseAllowlist("t", {
+      parseAllowlist(agentOwner("t"), {
         allow: [`http://intranet.test:${port}`],
         lookup: resolver({ "intranet.test": ["127.0.0.1"] }, lookups),
       }),
@@ -180,7 +181,7 @@ describe("ctx.fetch", () => {
 
   it("refuses a name when any of its addresses is private (a rebinding record set)", async () => {
     const fetch = guardedFetch(
-      parseAllowlist("t", {
+      parseAllowlist(agentOwner("t"), {
         allow: ["http://mixed.test"],
         lookup: resolver({ "mixed.test": ["93.184.215.14", "169.254.169.254"] }, []),
       }),
@@ -220,7 +221,7 @@ describe("ctx.fetch", () => {
     const { base } = await start(seen);
     const port = new URL(base).port;
     const fetch = guardedFetch(
-      parseAllowlist("t", {
+      parseAllowlist(agentOwner("t"), {
         allow: [`http://intranet.test:${port}`],
         allowPrivateAddresses: true,
         lookup: resolver({ "intranet.test": ["127.0.0.1"] }, []),
@@ -230,12 +231,5 @@ describe("ctx.fetch", () => {
     const response = await fetch(`http://intranet.test:${port}/ok`);
     expect(await response.text()).toBe("hello from /ok");
     expect(seen.map((s) => s.path)).toEqual(["/ok"]);
-  });
-
-  it("refuses everything without an allowlist, saying how to add one", async () => {
-    const fetch = guardedFetch(undefined, never);
-    await expect(fetch("https://api.example.com/")).rejects.toThrow(
-      /no egress allowlist, so tools may not send requests\. The developer can allow hosts with new Agent\(\{ egress: \{ allow: \["api\.example\.com"\] \} \}\)/,
-    );
   });
 });
