@@ -7,7 +7,7 @@
  *   node scripts/bench/run.mjs --quick          tiny sizes, one run each: checks the harness
  *   node scripts/bench/run.mjs --only build,size
  *     (build, cold, validate, answer, loop, size, generated; and the scripts kept beside them: esbuild,
- *     build-persistent, lazy-compile, language-service, cli, which print their own tables)
+ *     build-persistent, lazy-compile, language-service, cli, ts7, which print their own tables)
  *   node scripts/bench/run.mjs --update-docs    also writes the table into docs/benchmarks.md
  *
  * From the repository root, `npm run bench` builds the packages and runs this.
@@ -66,6 +66,8 @@ const EXTRAS = [
   },
   { name: "lazy-compile", file: "lazy-compile.mjs", args: [], quickArgs: [] },
   { name: "cli", file: "cli.mjs", args: [], quickArgs: ["--tools", "7", "--runs", "1"] },
+  // TypeScript 7: tsgo, today's gen, the TS 7 gen cold, with nothing changed, with one file changed.
+  { name: "ts7", file: "ts7.mjs", args: ["--runs", "3"], quickArgs: ["--tools", "20", "--runs", "1"] },
   {
     name: "language-service",
     file: "language-service.mjs",

@@ -29,6 +29,54 @@ function containers(value) {
 /** The floor's row label: the cost of the frozen copy alone, which toolwright's valid path pays and typia's does not. */
 const FLOOR = "floor: one Object.freeze per object or array the arguments hold, nothing checked";
 
+/** Freezes `value` and every object and array in it. */
+function deepFreeze(value) {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The same job on both sides, as toolwright does it: a valid call gives a deep-frozen
+ * private copy of the arguments (typia.validate, then structuredClone, then a deep freeze),
+ * and argument text gives frozen, validated arguments (typia.json.validateParse, then a
+ * deep freeze of what it parsed, which is already private).
+ */
+async function sameJob(project, tools) {
+  const { validators } = await load(project.typiaOut);
+  const { parsers } = await load(project.typiaJsonOut);
+  return [
+    {
+      label: "valid arguments, same job: a deep-frozen private copy",
+      sample: (i) => shapeOf(i).valid,
+      toolwright: (i, args) => validateArguments(tools[i], args).ok,
+      typia: {
+        name: "typia.validate + structuredClone + deep freeze",
+        run: (i, args) => {
+          const result = validators[i](args);
+          if (result.success) deepFreeze(structuredClone(args));
+          return result.success;
+        },
+      },
+    },
+    {
+      label: "valid arguments as JSON text, same job: frozen, validated arguments",
+      sample: (i) => JSON.stringify(shapeOf(i).valid),
+      toolwright: (i, text) => validateArguments(tools[i], text).ok,
+      typia: {
+        name: "typia.json.validateParse + deep freeze",
+        run: (i, text) => {
+          const result = parsers[i](text);
+          if (result.success) deepFreeze(result.data);
+          return result.success;
+        },
+      },
+    },
+  ];
+}
+
 /** Each system as three functions of (tool index, arguments) → something to keep. */
 async function systems(project) {
   const { tools } = await load(project.toolwrightOut);
@@ -175,6 +223,37 @@ export async function benchValidate({ n = 200, time = 1000, log = () => {} } = {
       }
       rows.push(row);
     }
+  }
+  const { tools } = await load(project.toolwrightOut);
+  for (const job of await sameJob(project, tools)) {
+    const inputs = ids.map(job.sample);
+    for (const i of ids) {
+      if (job.typia.run(i, inputs[i]) !== true) throw new Error(`${job.typia.name} rejected tool ${i}'s valid call`);
+    }
+    const bench = new Bench({ time, warmupTime: Math.round(1.5 * time) });
+    let sink = 0;
+    bench.add("toolwright", () => {
+      for (const i of ids) sink += job.toolwright(i, inputs[i]) ? 1 : 2;
+    });
+    bench.add(job.typia.name, () => {
+      for (const i of ids) sink += job.typia.run(i, inputs[i]) ? 1 : 2;
+    });
+    log(`validate: ${job.label}`);
+    await bench.run();
+    if (sink === 0) throw new Error("validation results were never used");
+    const [ours, theirs] = bench.tasks.map((t) => (n * 1000) / t.result.latency.p50);
+    const section = `Validation, ${job.label}`;
+    rows.push(
+      { section, name: "toolwright", value: ours, unit: "calls/s", note: `${fmt(1e6 / ours)} µs/call` },
+      {
+        section,
+        name: job.typia.name,
+        value: theirs,
+        unit: "calls/s",
+        note: `${fmt(1e6 / theirs)} µs/call`,
+        ratio: versus(1 / ours, 1 / theirs),
+      },
+    );
   }
   return rows;
 }

@@ -47,7 +47,11 @@ export function tsconfig(kind, transform, include = ["src/shapes-*.ts", `src/${k
 }
 
 /** The ts-patch entry of each compiler. */
-export const PLUGINS = { toolwright: "@toolwright/compiler/transform", typia: "typia/lib/transform" };
+export const PLUGINS = {
+  toolwright: "@toolwright/compiler/transform",
+  typia: "typia/lib/transform",
+  "json-typia": "typia/lib/transform",
+};
 
 function aiTool(i) {
   const shape = toolName(i);
@@ -75,6 +79,17 @@ export function writeProject(dir, n) {
         `export const tools = [\n${ids.map((i) => `  tool(${toolName(i)}),`).join("\n")}\n];`,
       ].join("\n"),
     );
+    // typia's parser of argument text (typia.json.validateParse), in files of their own so the
+    // typia build above measures what it always did.
+    write(
+      path.join(dir, "src", `json-typia-${k}.ts`),
+      [
+        'import typia from "typia";',
+        `import type { ${ids.map(argsTypeName).join(", ")} } from "./shapes-${k}.js";`,
+        "",
+        `export const parsers = [\n${ids.map((i) => `  typia.json.createValidateParse<${argsTypeName(i)}>(),`).join("\n")}\n];`,
+      ].join("\n"),
+    );
     write(
       path.join(dir, "src", `typia-${k}.ts`),
       [
@@ -88,6 +103,7 @@ export function writeProject(dir, n) {
   for (const [kind, list] of [
     ["toolwright", "tools"],
     ["typia", "validators"],
+    ["json-typia", "parsers"],
   ]) {
     write(
       path.join(dir, "src", `${kind}.ts`),
@@ -122,6 +138,7 @@ export function writeProject(dir, n) {
     n,
     toolwrightOut: path.join(dir, "dist-toolwright", "toolwright.js"),
     typiaOut: path.join(dir, "dist-typia", "typia.js"),
+    typiaJsonOut: path.join(dir, "dist-json-typia", "json-typia.js"),
     zod: path.join(dir, "js", "zod.mjs"),
     ai: path.join(dir, "js", "ai.mjs"),
     jsonSchemas: path.join(dir, "js", "json-schemas.mjs"),

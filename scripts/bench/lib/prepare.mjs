@@ -17,7 +17,7 @@ export function prepareProject(n) {
   let project = prepared.get(n);
   if (!project) {
     project = writeProject(projectDir(n), n);
-    for (const kind of ["toolwright", "typia"]) {
+    for (const kind of ["toolwright", "typia", "json-typia"]) {
       timeNode([TSPC, "-p", `tsconfig.${kind}.json`], { runs: 1, warmup: 0, cwd: project.dir });
     }
     prepared.set(n, project);

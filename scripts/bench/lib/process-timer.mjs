@@ -41,7 +41,8 @@ function medians(samples) {
 /**
  * Runs each job (`node <args>`) `warmup + runs` times, interleaved round by round (A, B,
  * C, A, B, C, ...) so that a change in the machine's load touches every job alike, and
- * returns per job the medians of the timed runs: `wallMs` (spawn to exit), `cpuMs` (the
+ * returns per job the medians of the timed runs (a job is the arguments, or `{ args, before }`
+ * with `before` run ahead of each of its runs, untimed, to change the project): `wallMs` (spawn to exit), `cpuMs` (the
  * child's user + system time) and every other figure it printed as `@@bench {"name": n}`.
  *
  * @example
@@ -51,7 +52,9 @@ function medians(samples) {
 export function timeNodeRounds(jobs, { runs, warmup, cwd }) {
   const samples = Object.fromEntries(Object.keys(jobs).map((name) => [name, []]));
   for (let round = 0; round < warmup + runs; round++) {
-    for (const [name, args] of Object.entries(jobs)) {
+    for (const [name, job] of Object.entries(jobs)) {
+      const { args, before } = Array.isArray(job) ? { args: job } : job;
+      before?.();
       const sample = runOnce(args, cwd);
       if (round >= warmup) samples[name].push(sample);
     }

@@ -94,7 +94,7 @@ export function renderGenModule(entries: readonly GeneratedSpecEntry[], { typesc
   ].join("\n");
 }
 
-const usage = `usage: toolwright gen [-p tsconfig.json] [--out <file>] [--check] [--watch] [--typescript <dir>] [--timing]
+const usage = `usage: toolwright gen [-p tsconfig.json] [--out <file>] [--check] [--watch] [--typescript <dir>] [--timing] [--no-cache]
 
 Writes the spec of every tool of the project into one generated module (default
 src/toolwright.gen.ts, or toolwright.gen.ts without a src folder). Import it once,
@@ -108,7 +108,8 @@ only the files whose content, imports or reached declarations changed, and none 
   --check        write nothing; exit 1 when the module is missing or out of date (for CI)
   -w, --watch    TypeScript 7: keep one API process and write the module again on every change
   --typescript   the folder of a TypeScript 7 package to use instead of the project's
-  --timing       TypeScript 7: print the API's requests and where the time went (stderr)`;
+  --timing       TypeScript 7: print the API's requests and where the time went (stderr)
+  --no-cache     TypeScript 7: derive every file, and neither read nor write the cache`;
 
 /** The module's text for `out`: TypeScript, or JavaScript for a .js file. */
 export function genText(entries: readonly GeneratedSpecEntry[], out: string): string {
@@ -164,6 +165,7 @@ export const gen: Command = {
       check: { type: "boolean" },
       watch: { type: "boolean", short: "w" },
       timing: { type: "boolean" },
+      "no-cache": { type: "boolean" },
     });
     const config = tsconfigPath(io.cwd, values.project);
     if (!config) throw new Error(`no tsconfig.json found in ${io.cwd} or above; pass one with -p <path>.`);
@@ -189,7 +191,7 @@ export const gen: Command = {
       progress,
       typescript,
       ts7: {
-        cache: true,
+        cache: values["no-cache"] !== true,
         generated: out,
         ...(values.timing
           ? {

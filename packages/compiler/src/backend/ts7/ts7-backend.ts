@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import type * as Ast from "typescript-7/unstable/ast";
 import type * as Sync from "typescript-7/unstable/sync";
 import type { PrintedDiagnostic } from "../../cli/report.js";
@@ -24,6 +25,11 @@ const node = <N extends Ast.Node = Ast.Node>(n: syntax.Node) => n as unknown as 
 const asType = (t: Sync.Type) => t as unknown as TsType;
 const asSymbol = (s: Sync.Symbol) => s as unknown as TsSymbol;
 const asNode = (n: Ast.Node) => n as unknown as syntax.Node;
+
+/** A TypeScript library file's name (`lib.es2022.d.ts`). */
+const LIB_FILE = /^lib\.[\w.-]*d\.ts$/;
+/** A file of an installed package. */
+const EXTERNAL = /[\\/]node_modules[\\/]/;
 
 /** How many levels of a type tree {@link Ts7Backend.prefetch} fetches ahead. */
 const PREFETCH_DEPTH = 12;
@@ -58,6 +64,7 @@ export class Ts7Backend implements Backend {
   private readonly files = new Map<string, Ast.SourceFile | undefined>();
   private readonly texts = new Map<string, string | undefined>();
   private fileNames: Map<string, string> | undefined;
+  private allFiles: readonly ProgramFile[] | undefined;
   private lowerCased: Map<string, string> | undefined;
   private anyType: Sync.Type | undefined;
   // One cache per question, keyed by the client's objects.
@@ -85,7 +92,7 @@ export class Ts7Backend implements Backend {
   private readonly declared = memo<Ast.Node, TsSignature | undefined>();
   private readonly parametersOf = memo<Sync.Signature, readonly TsSymbol[]>();
   private readonly returnsOf = memo<Sync.Signature, TsType>();
-  private readonly libraries = memo<string, boolean>();
+  private libraryFiles: ReadonlySet<string> | undefined;
 
   constructor(
     private readonly modules: Ts7Modules,
@@ -107,14 +114,33 @@ export class Ts7Backend implements Backend {
   }
 
   programFiles(): readonly ProgramFile[] {
-    return [...this.byPath().values()].map((fileName) => {
-      const metadata = this.program.getSourceFileMetadata(fileName);
-      return {
-        fileName,
-        isDefaultLibrary: metadata?.isDefaultLibrary ?? false,
-        isExternalLibrary: metadata?.isFromExternalLibrary ?? false,
-      };
-    });
+    // The API answers "default library?" and "installed package?" one request per file
+    // (hundreds with @types/node). Files under node_modules are installed packages and the
+    // project's own files neither; a folder of lib.*.d.ts files is the default library if
+    // one of them is. Only files elsewhere (a workspace package linked in) are asked.
+    if (!this.allFiles) {
+      const roots = new Set(this.project.rootFiles);
+      const libraryFolders = memo<string, boolean>();
+      this.allFiles = [...this.byPath().values()].map((fileName): ProgramFile => {
+        if (roots.has(fileName)) return { fileName, isDefaultLibrary: false, isExternalLibrary: false };
+        const folder = dirname(fileName);
+        if (LIB_FILE.test(basename(fileName)) && libraryFolders(folder, () => this.askLibrary(fileName))) {
+          return { fileName, isDefaultLibrary: true, isExternalLibrary: false };
+        }
+        if (EXTERNAL.test(fileName)) return { fileName, isDefaultLibrary: false, isExternalLibrary: true };
+        const metadata = this.program.getSourceFileMetadata(fileName);
+        return {
+          fileName,
+          isDefaultLibrary: metadata?.isDefaultLibrary ?? false,
+          isExternalLibrary: metadata?.isFromExternalLibrary ?? false,
+        };
+      });
+    }
+    return this.allFiles;
+  }
+
+  private askLibrary(fileName: string): boolean {
+    return this.program.getSourceFileMetadata(fileName)?.isDefaultLibrary ?? false;
   }
 
   sourceFile(fileName: string): syntax.SourceFile | undefined {
@@ -124,7 +150,11 @@ export class Ts7Backend implements Backend {
   }
 
   isDefaultLibraryFile(fileName: string): boolean {
-    return this.libraries(fileName, () => this.program.getSourceFileMetadata(fileName)?.isDefaultLibrary ?? false);
+    if (!this.libraryFiles) {
+      const files = this.programFiles();
+      this.libraryFiles = new Set(files.filter((f) => f.isDefaultLibrary).map((f) => f.fileName));
+    }
+    return this.libraryFiles.has(this.fileNameOf(fileName) ?? fileName);
   }
 
   fileText(fileName: string): string | undefined {

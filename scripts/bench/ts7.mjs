@@ -1,0 +1,113 @@
+/**
+ * TypeScript 7 benchmark: `tsc --noEmit` on TypeScript 7 (tsgo) alone, against what a TS 7
+ * project runs to get its tool specs: tsgo + today's `toolwright gen` (TypeScript 5.9 inside,
+ * checking the program a second time), tsgo + `toolwright gen` through TypeScript 7's API
+ * (cold: no cache), and that gen again with nothing changed and with one file of 50 tools
+ * changed (the per-file cache). Same generated project (200 and 1,000 tools), whole processes
+ * in interleaved rounds, medians of wall and CPU time; a "tsgo + gen" row is the sum of the
+ * two processes' medians. Then one `gen --timing` run of each TypeScript 7 case says how many
+ * requests it made per tool and where its time went (client, server, transport).
+ * Run alone: `node scripts/bench/ts7.mjs [--tools 200,1000] [--runs 5]`. Prints a table.
+ */
+
+import { spawnSync } from "node:child_process";
+import { appendFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { writeProject } from "./generate/project.mjs";
+import { procLoadavg } from "./lib/machine.mjs";
+import { BENCH_DIR, PROJECTS_DIR } from "./lib/paths.mjs";
+import { timeNodeRounds } from "./lib/process-timer.mjs";
+import { fmt, markdownTable, times } from "./lib/table.mjs";
+
+const require = createRequire(import.meta.url);
+const CLI = path.join(path.dirname(require.resolve("@toolwright/compiler/package.json")), "dist/cli/bin.js");
+/** The pinned TypeScript 7 (an alias beside the 5.9.3 today's gen runs on). */
+const TS7 = path.dirname(require.resolve("typescript-7/package.json"));
+const TSGO = path.join(TS7, "bin", "tsc");
+const CACHE = path.join(BENCH_DIR, "node_modules", ".cache", "toolwright");
+
+const { values } = parseArgs({ options: { tools: { type: "string" }, runs: { type: "string" } } });
+const sizes = (values.tools ?? "200,1000").split(",").map(Number);
+const runs = Number(values.runs ?? 5);
+
+/** One `gen --timing` run: its timing line (requests, files derived, client/server/transport). */
+function timingOf(args, cwd) {
+  const child = spawnSync(process.execPath, [CLI, ...args, "--timing"], { cwd, encoding: "utf8" });
+  if (child.status !== 0) throw new Error(`gen failed:\n${child.stdout}\n${child.stderr}`);
+  const line = child.stderr.split("\n").find((l) => l.startsWith("toolwright gen timing: "));
+  return line?.replace("toolwright gen timing: ", "") ?? "(no timing line)";
+}
+
+const rows = [];
+for (const n of sizes) {
+  const project = writeProject(path.join(PROJECTS_DIR, `ts7-n${n}`), n);
+  const changedFile = path.join(project.dir, "src", "toolwright-0.ts");
+  let edits = 0;
+  // A comment appended: the file's hash changes, its tools do not.
+  const touch = () => appendFileSync(changedFile, `// edit ${++edits}\n`);
+  const gen = ["gen", "-p", "tsconfig.toolwright.json", "--out", "toolwright.gen.ts"];
+  const gen7 = [...gen, "--typescript", TS7];
+  console.error(`[bench] ts7: ${n} tools, 1 warm-up and ${runs} timed rounds (load ${procLoadavg()})`);
+  const r = timeNodeRounds(
+    {
+      tsgo: [TSGO, "-p", "tsconfig.toolwright-plain.json", "--noEmit"],
+      gen5: [CLI, ...gen],
+      cold: [CLI, ...gen7, "--no-cache"],
+      // The cold run neither reads nor writes the cache; the previous round's "changed" run
+      // left it filled for the project as it is (the warm-up round fills it first).
+      unchanged: [CLI, ...gen7],
+      changed: { args: [CLI, ...gen7], before: touch },
+    },
+    { runs, warmup: 1, cwd: project.dir },
+  );
+  const timing = { cold: timingOf([...gen7, "--no-cache"], project.dir), unchanged: timingOf(gen7, project.dir) };
+  touch();
+  timing.changed = timingOf(gen7, project.dir);
+  const load = procLoadavg();
+  const section = `TypeScript 7, ${n} tools`;
+  // CPU counts the processes each one started (the Go compiler, the API server).
+  const cpu = (run) => ({ wallMs: run.wallMs, cpuMs: run.cpuMs + run.childCpuMs });
+  const sum = (a, b) => ({ wallMs: a.wallMs + b.wallMs, cpuMs: cpu(a).cpuMs + cpu(b).cpuMs });
+  const tsgo = cpu(r.tsgo);
+  const row = (name, run, { target, met, note } = {}) => ({
+    section,
+    name,
+    value: run.wallMs,
+    unit: "ms",
+    note: [`CPU ${fmt(run.cpuMs)} ms`, note].filter(Boolean).join("; "),
+    ...(run === tsgo ? {} : { ratio: `${times(run.wallMs, tsgo.wallMs)} tsgo (CPU ${times(run.cpuMs, tsgo.cpuMs)})` }),
+    ...(target ? { target, met } : {}),
+  });
+  const today = sum(r.tsgo, r.gen5);
+  const ours = sum(r.tsgo, r.cold);
+  const cold = cpu(r.cold);
+  const unchanged = cpu(r.unchanged);
+  const changed = cpu(r.changed);
+  rows.push(
+    row("tsc --noEmit on TS 7 (tsgo)", tsgo, { note: `/proc/loadavg ${load}` }),
+    row("tsgo + today's gen (TypeScript 5.9 inside)", today),
+    row("tsgo + gen through TS 7's API, no cache", ours, {
+      note: `${times(ours.wallMs, today.wallMs)} today's (CPU ${times(ours.cpuMs, today.cpuMs)})`,
+    }),
+    row("gen through TS 7's API alone, no cache", cold, {
+      note: timing.cold,
+      target: "<= 3x tsgo; tsgo + it <= 0.5x today's",
+      met: cold.wallMs <= 3 * tsgo.wallMs && ours.wallMs <= 0.5 * today.wallMs,
+    }),
+    row("TS 7 gen again, nothing changed", unchanged, {
+      note: timing.unchanged,
+      target: "<= 0.5x tsgo",
+      met: unchanged.wallMs <= 0.5 * tsgo.wallMs,
+    }),
+    row("TS 7 gen again, one file of 50 tools changed", changed, {
+      note: timing.changed,
+      target: "<= 1.5x tsgo",
+      met: changed.wallMs <= 1.5 * tsgo.wallMs,
+    }),
+  );
+  rmSync(CACHE, { recursive: true, force: true });
+}
+console.log(markdownTable(rows));
+console.log(`\n/proc/loadavg at the end: ${procLoadavg()}`);
