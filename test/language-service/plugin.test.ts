@@ -1,7 +1,7 @@
-import type { JsonSchema } from "toolwright";
 import { dialectOfTarget, dialects } from "toolwright/dialects";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerCodeFix, TsServer } from "../../scripts/bench/lib/tsserver-client.mjs";
+import { FUNCTIONS, SEARCH_FLIGHTS, TOOLS, TYPES, WEATHER } from "./editor-sources.js";
 import { applyChanges, EditorProject, locate, TEST_DIR } from "./project.js";
 
 // One real tsserver for the file; every case opens files of its own fixture project.
@@ -56,72 +56,6 @@ async function codeFixes(file: string, start: { line: number; offset: number }, 
   expect(response.success, response.message).toBe(true);
   return response.body ?? [];
 }
-
-const TYPES = `/** A time slot. */
-export interface Slot {
-  /** Start time, ISO 8601. */
-  start: string;
-}
-`;
-
-const FUNCTIONS = `/**
- * Count the entries of a lookup table.
- * @param table The table to count.
- */
-export function countEntries(table: Map<string, number>): number {
-  return table.size;
-}
-`;
-
-const TOOLS = `import { Agent, type Model, tool } from "toolwright";
-import { countEntries } from "./functions.js";
-import type { Slot } from "./types.js";
-
-declare const model: Model;
-
-/**
- * Search for available flights between two airports.
- * @param origin IATA code of the departure airport.
- * @readOnly
- */
-function searchFlights(origin: string, destination: string, maxStops = 1): string {
-  const route = origin + destination;
-  return route + maxStops;
-}
-
-/**
- * Book a meeting room for a time slot.
- * @param slot When the meeting is.
- */
-function bookRoom(slot: Slot): string {
-  return slot.start;
-}
-
-/**
- * Get the current time in a time zone.
- * @param zone IANA time zone, e.g. "Europe/Paris".
- */
-function currentTime(zone: string): string {
-  return zone;
-}
-
-export const flights = tool(searchFlights);
-export const rooms = tool(bookRoom);
-export const counter = tool(countEntries);
-export const agent = new Agent({ name: "helper", model, instructions: "Help.", tools: [currentTime] });
-agent.tool(currentTime, { name: "clock", idempotent: true });
-
-export class Shop {
-  /**
-   * Remove a product from the catalogue for good.
-   * @param sku Stock keeping unit.
-   */
-  @tool({ name: "remove_product", destructive: true })
-  removeProduct(sku: string): boolean {
-    return sku.length > 0;
-  }
-}
-`;
 
 describe("the language-service plugin in a real tsserver", () => {
   let project: EditorProject;
@@ -180,19 +114,9 @@ describe("the language-service plugin in a real tsserver", () => {
     expect(doc).toContain("Flags: `readOnly`");
     // TypeScript's own hover is kept: the signature of toolwright's tool().
     expect(info?.displayString).toContain("tool");
-    const canonical: JsonSchema = {
-      type: "object",
-      properties: {
-        origin: { type: "string", description: "IATA code of the departure airport." },
-        destination: { type: "string" },
-        maxStops: { type: "number", default: 1 },
-      },
-      required: ["origin", "destination"],
-      additionalProperties: false,
-    };
     const dialect = dialectOfTarget("openai");
     expect(dialect).toBeDefined();
-    expect(jsonBlocks(doc)).toEqual([dialects[dialect ?? "openai"].toDialect(canonical).schema]);
+    expect(jsonBlocks(doc)).toEqual([dialects[dialect ?? "openai"].toDialect(SEARCH_FLIGHTS).schema]);
     expect(doc).toContain(`target \`openai\` receives them (${dialect} dialect)`);
   });
 
@@ -298,34 +222,20 @@ export const pinger = tool(ping, { description: "Check that a host answers on th
 });
 
 describe("the annotation quick fix", () => {
-  const SOURCE = `import { tool } from "toolwright";
-
-/**
- * Get the weather forecast for a city over the next days.
- * @param city City name, e.g. "Paris".
- * @param days How many days to forecast.
- */
-function forecast(city: string, days = 3): string {
-  return city.repeat(days);
-}
-
-export const weather = tool(forecast);
-`;
-
   it("writes the inferred type where requireAnnotations asks for one, and the error goes", async () => {
     const project = new EditorProject("ls-annotate", { requireAnnotations: true });
     projects.push(project);
-    const file = project.write("src/weather.ts", SOURCE);
+    const file = project.write("src/weather.ts", WEATHER);
     server.open(file);
     const errors = (await server.diagnostics(file)).filter((d) => d.code === 990002);
-    expect(errors.map((d) => d.start)).toEqual([locate(SOURCE, "days = 3")]);
+    expect(errors.map((d) => d.start)).toEqual([locate(WEATHER, "days = 3")]);
     const error = errors[0];
     if (!error) throw new Error("no TW990002");
     const fixes = await codeFixes(file, error.start, error.end, 990002);
     expect(fixes.map((f) => f.description)).toEqual(["Annotate 'days' with its inferred type 'number'"]);
-    const fixed = applyChanges(SOURCE, fixes[0]?.changes[0]?.textChanges ?? []);
+    const fixed = applyChanges(WEATHER, fixes[0]?.changes[0]?.textChanges ?? []);
     expect(fixed).toContain("function forecast(city: string, days: number = 3): string {");
-    replaceText(file, SOURCE, fixed);
+    replaceText(file, WEATHER, fixed);
     expect((await server.diagnostics(file)).filter((d) => d.code >= 990000)).toEqual([]);
   });
 });

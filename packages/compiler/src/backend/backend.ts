@@ -124,6 +124,8 @@ export interface Backend {
   /** A template literal type's texts and the types of its holes between them. */
   templateParts(type: TsType): { readonly texts: readonly string[]; readonly types: readonly TsType[] };
   typeToString(type: TsType): string;
+  /** The type as an annotation written at `at` reads (names as they are in scope there), never truncated. */
+  annotationText(type: TsType, at: Node): string;
   symbolOfType(type: TsType): TsSymbol | undefined;
   /** The alias a type was written through (`type Id = ...`), if the compiler kept it. */
   aliasOfType(type: TsType): TsSymbol | undefined;

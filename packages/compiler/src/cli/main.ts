@@ -11,6 +11,7 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
   print: async () => (await import("./print.js")).print,
   check: async () => (await import("./check.js")).check,
   mcp: async () => (await import("./mcp.js")).mcp,
+  lsp: async () => (await import("./lsp.js")).lsp,
   trace: async () => (await import("./trace.js")).trace,
   view: async () => (await import("./view.js")).view,
 };

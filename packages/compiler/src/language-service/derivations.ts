@@ -1,32 +1,15 @@
 import type ts from "typescript";
-import { derivationOf, deriveSpecs, type FileResult } from "../derive-specs.js";
+import { derivationOf } from "../derive-specs.js";
+import type { Finding } from "../diagnostics.js";
+import { type EditorFile, editorFile, locatedIn } from "../editor/editor-file.js";
+import { ProjectGraph } from "../editor/project-graph.js";
 import { type CompilerOptions, transformEntryOptions } from "../options.js";
-import { ProjectGraph } from "./project-graph.js";
-import { type UndocumentedParameter, undocumentedHint, undocumentedParameters } from "./undocumented-parameters.js";
-
-/** A suggestion and the parameter it is about (what its quick fix edits). */
-export interface Hint {
-  readonly diagnostic: ts.Diagnostic;
-  readonly parameter: UndocumentedParameter;
-}
-
-/** What the plugin derived from one file. */
-export interface FileDerivation {
-  /** Exactly what the build derives: sites with their specs, and the TW99000x errors. */
-  readonly result: FileResult;
-  /** Parameters of its tools that the model sees with no description. */
-  readonly hints: readonly Hint[];
-}
 
 interface Entry {
   /** The versions of the file and of every project file it imports, when it was derived. */
   readonly stamp: string;
   readonly compilerOptions: ts.CompilerOptions;
-  readonly derivation: FileDerivation;
-}
-
-function sameDiagnostic(a: ts.Diagnostic, b: ts.Diagnostic): boolean {
-  return a.start === b.start && a.length === b.length && a.code === b.code && a.messageText === b.messageText;
+  readonly file: EditorFile;
 }
 
 /**
@@ -54,54 +37,33 @@ export class Derivations {
   }
 
   /** The derivation of one file of `program`, or undefined when the Program does not hold it. */
-  of(program: ts.Program, fileName: string): FileDerivation | undefined {
+  of(program: ts.Program, fileName: string): EditorFile | undefined {
     const file = program.getSourceFile(fileName);
     if (!file) return undefined;
+    const derivation = derivationOf(program);
     const compilerOptions = program.getCompilerOptions();
-    const files = [fileName, ...ProjectGraph.of(program).dependencies(fileName)].sort();
+    const files = [fileName, ...ProjectGraph.of(derivation.backend).dependencies(fileName)].sort();
     const stamp = files.map((f) => `${f}\u0000${this.versionOf(f)}`).join("\n");
     const cached = this.entries.get(fileName);
-    if (cached?.stamp === stamp && cached.compilerOptions === compilerOptions) return cached.derivation;
-    const result = deriveSpecs(program, file, this.optionsFor(program));
-    const { backend } = derivationOf(program);
-    const hints = result.sites.flatMap((derived) =>
-      undocumentedParameters(derived, backend).map((parameter) => ({
-        diagnostic: undocumentedHint(derived.spec.name, parameter),
-        parameter,
-      })),
-    );
-    const derivation = { result, hints };
-    this.entries.set(fileName, { stamp, compilerOptions, derivation });
-    return derivation;
+    if (cached?.stamp === stamp && cached.compilerOptions === compilerOptions) return cached.file;
+    const derived = editorFile(derivation, file, this.optionsFor(program));
+    this.entries.set(fileName, { stamp, compilerOptions, file: derived });
+    return derived;
   }
 
-  /**
-   * The items `pick` selects (diagnostics, or hints with their `diagnostic`) that are
-   * located in `fileName`: a tool made in one file from a function declared in another
-   * reports that function's parameters in the function's file (as the build does), so
-   * the files importing `fileName` are derived too.
-   */
+  /** {@link locatedIn} over `fileName` and the files importing it, each derived (or kept) here. */
   locatedIn<T>(
     program: ts.Program,
     fileName: string,
-    pick: (derivation: FileDerivation) => readonly T[],
-    diagnosticOf: (item: T) => ts.Diagnostic,
+    pick: (file: EditorFile) => readonly T[],
+    findingOf: (item: T) => Finding,
   ): T[] {
-    const found: T[] = [];
-    for (const source of [fileName, ...ProjectGraph.of(program).importers(fileName)]) {
-      const derivation = this.of(program, source);
-      if (!derivation) continue;
-      for (const item of pick(derivation)) {
-        const diagnostic = diagnosticOf(item);
-        // Two tools made from one function report its parameter twice; one squiggle is enough.
-        if (
-          diagnostic.file?.fileName === fileName &&
-          !found.some((other) => sameDiagnostic(diagnosticOf(other), diagnostic))
-        ) {
-          found.push(item);
-        }
-      }
-    }
-    return found;
+    const sources = [fileName, ...ProjectGraph.of(derivationOf(program).backend).importers(fileName)];
+    return locatedIn(
+      sources.map((source) => this.of(program, source)),
+      fileName,
+      pick,
+      findingOf,
+    );
   }
 }

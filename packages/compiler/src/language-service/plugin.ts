@@ -1,22 +1,22 @@
 import type ts from "typescript";
+import { toTsDiagnostic } from "../backend/ts5/ts5-diagnostics.js";
+import { derivationOf } from "../derive-specs.js";
+import { FIXABLE_CODES } from "../editor/quick-fixes.js";
+import { siteAt } from "../editor/site-at.js";
+import { toolMarkdown } from "../editor/tool-markdown.js";
 import type { CompilerOptions } from "../options.js";
 import { resolveOptions } from "../options.js";
 import { useTypeScript } from "../typescript-host.js";
 import { advertiseFixes } from "./advertise-fixes.js";
-import { FIXABLE_CODES, toolwrightCodeFixes } from "./code-fixes.js";
+import { toolwrightCodeFixes } from "./code-fixes.js";
 import { Derivations } from "./derivations.js";
-import { siteAt } from "./site-at.js";
-import { toolMarkdown, withTool } from "./tool-hover.js";
+import { withTool } from "./tool-hover.js";
 
 /** The options of the plugin's own entry: the transformer's options, which win over the build's in the editor. */
 function editorOptions(config: unknown): CompilerOptions {
   if (typeof config !== "object" || config === null) return {};
   const { name: _name, ...rest } = config as Record<string, unknown>;
   return rest as CompilerOptions;
-}
-
-function located(diagnostic: ts.Diagnostic): diagnostic is ts.DiagnosticWithLocation {
-  return diagnostic.file !== undefined && diagnostic.start !== undefined && diagnostic.length !== undefined;
 }
 
 /**
@@ -48,12 +48,14 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
     getSemanticDiagnostics(fileName) {
       const own = ls.getSemanticDiagnostics(fileName);
       const ours = guarded("diagnostics", [], (program) =>
-        derivations.locatedIn(
-          program,
-          fileName,
-          (d) => d.result.diagnostics,
-          (d) => d,
-        ),
+        derivations
+          .locatedIn(
+            program,
+            fileName,
+            (d) => d.derived.findings,
+            (f) => f,
+          )
+          .map(toTsDiagnostic),
       );
       return ours.length > 0 ? [...own, ...ours] : own;
     },
@@ -65,17 +67,17 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
             program,
             fileName,
             (d) => d.hints,
-            (h) => h.diagnostic,
+            (h) => h.finding,
           )
-          .map((h) => h.diagnostic)
-          .filter(located),
+          .map((h) => toTsDiagnostic(h.finding) as ts.DiagnosticWithLocation),
       );
       return ours.length > 0 ? [...own, ...ours] : own;
     },
     getQuickInfoAtPosition(fileName, position, ...rest) {
       const own = ls.getQuickInfoAtPosition(fileName, position, ...rest);
       return guarded("quick info", own, (program) => {
-        const found = siteAt(derivations.of(program, fileName)?.result.sites ?? [], position);
+        const { syntax } = derivationOf(program).backend;
+        const found = siteAt(derivations.of(program, fileName)?.derived.sites ?? [], position, syntax);
         if (!found) return own;
         const { targets } = resolveOptions(derivations.optionsFor(program));
         return withTool(own, found.anchor, toolMarkdown(found.derived.spec, targets));

@@ -200,6 +200,10 @@ export class Ts5Backend implements Backend {
     return this.checker.typeToString(type(t));
   }
 
+  annotationText(t: TsType, at: syntax.Node): string {
+    return this.checker.typeToString(type(t), node(at), TS.TypeFormatFlags.NoTruncation);
+  }
+
   symbolOfType(t: TsType): TsSymbol | undefined {
     const s = type(t).getSymbol();
     return s && asSymbol(s);

@@ -98,6 +98,8 @@ export class Ts7Backend implements Backend {
     private readonly modules: Ts7Modules,
     private readonly project: Sync.Project,
     private readonly cwd: string,
+    /** Texts the API process reads instead of the disk's (see `FileOverlay`). */
+    private readonly overlay?: (fileName: string) => string | undefined,
   ) {
     this.syntax = ts7Syntax(modules);
     this.version = modules.version;
@@ -159,13 +161,15 @@ export class Ts7Backend implements Backend {
 
   fileText(fileName: string): string | undefined {
     if (!this.texts.has(fileName)) {
-      let text: string | undefined;
-      try {
-        // From disk, like the compiler read it: fetching and decoding a whole AST only to
-        // search its text would cost far more.
-        text = readFileSync(fileName, "utf8");
-      } catch {
-        text = this.sourceFile(fileName)?.text;
+      let text = this.overlay?.(fileName);
+      if (text === undefined) {
+        try {
+          // From disk, like the compiler read it: fetching and decoding a whole AST only to
+          // search its text would cost far more.
+          text = readFileSync(fileName, "utf8");
+        } catch {
+          text = this.sourceFile(fileName)?.text;
+        }
       }
       this.texts.set(fileName, text);
     }
@@ -237,6 +241,10 @@ export class Ts7Backend implements Backend {
   typeToString(t: TsType): string {
     const native = type(t);
     return this.stringOf(native, () => this.checker.typeToString(native));
+  }
+
+  annotationText(t: TsType, at: syntax.Node): string {
+    return this.checker.typeToString(type(t), node(at), this.modules.sync.NodeBuilderFlags.NoTruncation);
   }
 
   symbolOfType(t: TsType): TsSymbol | undefined {

@@ -19,7 +19,13 @@ export interface Ts7Snapshot {
   typeDiagnostics(): PrintedDiagnostic[];
 }
 
-/** Files changed on disk since the last snapshot, absolute paths. */
+/**
+ * Where the API process reads a file from instead of the disk (an editor's unsaved
+ * buffer): its text, or undefined to read the disk.
+ */
+export type FileOverlay = (fileName: string) => string | undefined;
+
+/** Files changed on disk (or in the {@link FileOverlay}) since the last snapshot, absolute paths. */
 export interface FileChanges {
   readonly changed?: readonly string[];
   readonly created?: readonly string[];
@@ -46,9 +52,19 @@ export class Ts7Session {
 
   constructor(
     private readonly modules: Ts7Modules,
-    private readonly settings: { readonly cwd: string; readonly tsconfig: string; readonly collectTiming?: boolean },
+    private readonly settings: {
+      readonly cwd: string;
+      readonly tsconfig: string;
+      readonly collectTiming?: boolean;
+      readonly overlay?: FileOverlay;
+    },
   ) {
-    this.api = new modules.sync.API({ cwd: settings.cwd, ...(settings.collectTiming ? { collectTiming: true } : {}) });
+    const { overlay } = settings;
+    this.api = new modules.sync.API({
+      cwd: settings.cwd,
+      ...(settings.collectTiming ? { collectTiming: true } : {}),
+      ...(overlay ? { fs: { readFile: overlay } } : {}),
+    });
   }
 
   /** Loads the project and returns its first snapshot. */
@@ -84,7 +100,7 @@ export class Ts7Session {
     const project = next.getProject(this.settings.tsconfig);
     if (!project)
       throw new Error(`TypeScript ${this.modules.version} did not load the project ${this.settings.tsconfig}.`);
-    const backend = new Ts7Backend(this.modules, project, this.settings.cwd);
+    const backend = new Ts7Backend(this.modules, project, this.settings.cwd, this.settings.overlay);
     const files = project.rootFiles.flatMap((name) => {
       const file = backend.sourceFile(name);
       return file && !file.isDeclarationFile ? [file] : [];

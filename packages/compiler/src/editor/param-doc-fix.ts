@@ -1,8 +1,6 @@
-import type ts from "typescript";
-import type { Node } from "../backend/syntax.js";
-import { ts5Syntax } from "../backend/ts5/ts5-syntax.js";
+import type { Node, Syntax } from "../backend/syntax.js";
 import { docComment, docHost } from "../docs.js";
-import { TS } from "../typescript-host.js";
+import type { TextEdit } from "./edits.js";
 import type { UndocumentedParameter } from "./undocumented-parameters.js";
 
 function indentationAt(text: string, position: number): string {
@@ -10,8 +8,7 @@ function indentationAt(text: string, position: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart, position))?.[0] ?? "";
 }
 
-function isInlineFunction(node: Node): boolean {
-  const S = ts5Syntax(TS);
+function isInlineFunction(node: Node, S: Syntax): boolean {
   return (S.isArrowFunction(node) || S.isFunctionExpression(node)) && !S.isVariableDeclaration(node.parent);
 }
 
@@ -21,34 +18,32 @@ function isInlineFunction(node: Node): boolean {
  * inline function without a comment of its own, whose description may equally live on
  * the statement around the call: there the place is not unambiguous.
  */
-export function paramDocEdit(parameter: UndocumentedParameter): ts.FileTextChanges | undefined {
-  const syntax = ts5Syntax(TS);
+export function paramDocEdit(parameter: UndocumentedParameter, syntax: Syntax): TextEdit | undefined {
   const host = docHost(parameter.fn, syntax);
   const file = host.getSourceFile();
   const text = file.text;
   const line = `@param ${parameter.name} TODO: say what the model should pass.`;
   const comment = docComment(host, syntax);
-  let change: ts.TextChange;
+  const edit = (start: number, length: number, newText: string): TextEdit => ({
+    fileName: file.fileName,
+    start,
+    length,
+    newText,
+  });
   if (comment) {
     const close = comment.end - 2;
     const lastBreak = text.lastIndexOf("\n", close);
     const indent = indentationAt(text, comment.pos);
     if (lastBreak > comment.pos && text.slice(lastBreak + 1, close).trim() === "") {
       // A multi-line comment whose `*/` has a line of its own: one more line above it.
-      change = { span: { start: lastBreak + 1, length: 0 }, newText: `${indent} * ${line}\n` };
-    } else {
-      // `/** Summary. */` on one line: move the closing onto a line of its own.
-      const trimmed = text.slice(comment.pos, close).trimEnd().length + comment.pos;
-      change = {
-        span: { start: trimmed, length: comment.end - trimmed },
-        newText: `\n${indent} * ${line}\n${indent} */`,
-      };
+      return edit(lastBreak + 1, 0, `${indent} * ${line}\n`);
     }
-  } else {
-    if (isInlineFunction(host)) return undefined;
-    const start = host.getStart();
-    const indent = indentationAt(text, start);
-    change = { span: { start, length: 0 }, newText: `/**\n${indent} * ${line}\n${indent} */\n${indent}` };
+    // `/** Summary. */` on one line: move the closing onto a line of its own.
+    const trimmed = text.slice(comment.pos, close).trimEnd().length + comment.pos;
+    return edit(trimmed, comment.end - trimmed, `\n${indent} * ${line}\n${indent} */`);
   }
-  return { fileName: file.fileName, textChanges: [change] };
+  if (isInlineFunction(host, syntax)) return undefined;
+  const start = host.getStart();
+  const indent = indentationAt(text, start);
+  return edit(start, 0, `/**\n${indent} * ${line}\n${indent} */\n${indent}`);
 }
