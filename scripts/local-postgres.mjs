@@ -1,21 +1,29 @@
 // Starts a throwaway PostgreSQL server in a temp folder on a free loopback port, for the
 // store's tests, its benchmark and the durable-runs example. Needs PostgreSQL's server
-// binaries (Debian: the `postgresql` package, which .ci/run installs when initdb is missing).
+// binaries (Debian: the `postgresql` package, which `npm test` installs when initdb is missing).
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** The folder of initdb and pg_ctl: PG_BIN, then the newest /usr/lib/postgresql/<version>/bin, then PATH. */
-function binDir() {
+/**
+ * The folder of initdb and pg_ctl: PG_BIN, then the newest /usr/lib/postgresql/<version>/bin,
+ * then PATH; undefined when the server is not installed.
+ */
+export function postgresBinDir() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
   versions.sort((a, b) => Number(b) - Number(a));
   for (const v of versions) if (existsSync(join(root, v, "bin", "initdb"))) return join(root, v, "bin");
   const found = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" }).stdout.trim();
-  if (found) return join(found, "..");
+  return found ? join(found, "..") : undefined;
+}
+
+function binDir() {
+  const dir = postgresBinDir();
+  if (dir) return dir;
   throw new Error(
     "PostgreSQL's initdb was not found: install the server (Debian: apt-get install postgresql) or set PG_BIN to its bin folder.",
   );
