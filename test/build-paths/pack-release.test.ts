@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PackedProject } from "./packed-project.js";
+import { PackedProject, userEnv } from "./packed-project.js";
 
 // The release path: `npm run pack` (scripts/pack.mjs) writes tarballs that npm installs into
 // a fresh project made by `npm init -y`. `npm pack` of the compiler would keep its
@@ -21,7 +21,11 @@ afterAll(() => project.remove());
 
 describe("the release path", () => {
   it("npm pack of the compiler refuses, and names the script that packs it", async () => {
-    const packed = exec("npm", ["pack", "--dry-run"], { cwd: path.join(ROOT, "packages/compiler"), encoding: "utf8" });
+    const packed = exec("npm", ["pack", "--dry-run"], {
+      cwd: path.join(ROOT, "packages/compiler"),
+      encoding: "utf8",
+      env: userEnv(),
+    });
     await expect(packed).rejects.toMatchObject({
       stderr: expect.stringContaining('"toolwright": "workspace:^", which only pnpm turns into a version range'),
     });

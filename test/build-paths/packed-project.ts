@@ -8,6 +8,16 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const PACK = path.join(ROOT, "scripts/pack.mjs");
 const exec = promisify(execFile);
 
+/**
+ * This process's environment without the `npm_*` variables a package manager sets for the
+ * script it runs (`npm test` runs pnpm, which runs Vitest): a user's shell has none of them,
+ * and npm reads them as its own config (warning about pnpm's keys, taking pnpm's user agent).
+ */
+export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  return { ...env, ...extra };
+}
+
 /** The output of a finished command. */
 export interface CommandOutput {
   readonly stdout: string;
@@ -42,7 +52,7 @@ export class PackedProject {
     writeFileSync(path.join(this.dir, file), text);
   }
 
-  /** Runs a command in the project (or `cwd`, with `env` added to this process's); a failure throws with its output. */
+  /** Runs a command in the project (or `cwd`, with `env` added to the user's, see userEnv); a failure throws with its output. */
   async run(
     command: string,
     args: readonly string[],
@@ -52,7 +62,7 @@ export class PackedProject {
     try {
       const { stdout, stderr } = await exec(command, args, {
         cwd,
-        env: { ...process.env, ...env },
+        env: userEnv(env),
         encoding: "utf8",
         maxBuffer: 16 * 1024 * 1024,
       });
