@@ -88,6 +88,10 @@ describe("toolwright gen's per-file cache on TypeScript 7", () => {
     expect(again.out).toBe("wrote 2 tool specs to src/toolwright.gen.ts\n");
     expect(timing(again.err)).toBe("0 of 3 files derived, 0 requests (answered from the cache, no TypeScript started)");
     expect(module()).toBe(written);
+    // The module is not rendered again when its entries did not change, unless the file was edited.
+    writeFileSync(src("toolwright.gen.ts"), `${written}// edited by hand\n`);
+    expect((await gen()).out).toBe("wrote 2 tool specs to src/toolwright.gen.ts\n");
+    expect(module()).toBe(written);
 
     // A type in an imported file: that file and its importer, not the file that does not import it.
     writeFileSync(src("shared.ts"), SHARED.replace('"fahrenheit"', '"fahrenheit" | "kelvin"'));

@@ -1,6 +1,6 @@
 import type { RejectedSpec, ToolSpec } from "toolwright";
-import type { Backend, TsType } from "./backend/backend.js";
-import type { Node, SourceFile } from "./backend/syntax.js";
+import type { Backend, TsSignature, TsType } from "./backend/backend.js";
+import type { FunctionLike, Node, SourceFile } from "./backend/syntax.js";
 import { descriptionCheck, effectFlagWarning, nameCheck } from "./checks.js";
 import { type DeriveContext, deriveSpec, signatureOf } from "./derive.js";
 import { DiagnosticCode, type Finding, finding } from "./diagnostics.js";
@@ -8,7 +8,7 @@ import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.j
 import { rejectedSpec } from "./rejection.js";
 import { sameTool } from "./same-tool.js";
 import { SiteReach } from "./site-reach.js";
-import { findToolSites, type ToolSite } from "./sites.js";
+import { findToolSites, siteCandidates, type ToolSite } from "./sites.js";
 import { targetChecks } from "./target-check.js";
 import { ToolwrightTypes } from "./toolwright-types.js";
 
@@ -84,13 +84,19 @@ export class Derivation {
    */
   deriveFiles(files: readonly SourceFile[], options: CompilerOptions = {}): ReadonlyMap<string, DerivedFile> {
     const out = new Map<string, DerivedFile>();
-    const pending: { file: SourceFile; sites: ToolSite[] }[] = [];
+    const walked: SourceFile[] = [];
     for (const file of files) {
       const cached = this.files.get(file.fileName);
       if (cached) out.set(file.fileName, cached);
       else if (!this.mayHoldSites(file)) out.set(file.fileName, EMPTY);
-      else pending.push({ file, sites: findToolSites(file, this) });
+      else walked.push(file);
     }
+    this.backend.prefetchLocations(() => ({ types: walked.flatMap((f) => siteCandidates(f, this)), symbols: [] }));
+    const pending = walked.map((file) => ({ file, sites: findToolSites(file, this) }));
+    this.backend.prefetchLocations(() => ({
+      types: [],
+      symbols: pending.flatMap(({ sites }) => sites.flatMap((site) => this.annotationNames(site))),
+    }));
     this.backend.prefetch(() => pending.flatMap(({ sites }) => sites.flatMap((site) => this.rootTypes(site))));
     const resolved = resolveOptions(options);
     for (const { file, sites } of pending) {
@@ -99,6 +105,20 @@ export class Derivation {
       out.set(file.fileName, result);
     }
     return out;
+  }
+
+  /** The type names its function's parameters and return type are written with (`city: City`), for their aliases and TSDoc. */
+  private annotationNames(site: ToolSite): Node[] {
+    const S = this.backend.syntax;
+    const found = signatureOf(site, this.backend);
+    const signatures = Array.isArray(found) ? found : [found];
+    if (signatures.length !== 1) return [];
+    const declaration = this.backend.signatureDeclaration(signatures[0] as TsSignature) as
+      | (FunctionLike & { readonly type?: Node })
+      | undefined;
+    if (!declaration?.parameters) return [];
+    const written = [...declaration.parameters.map((p) => p.type), declaration.type];
+    return written.flatMap((t) => (t && S.isTypeReferenceNode(t) ? [t.typeName] : []));
   }
 
   /** The types a site's spec is made of: its function's parameters and return type. */

@@ -123,6 +123,27 @@ function isTypeOnly(node: Node, { backend: { syntax: S } }: Finder): boolean {
 }
 
 /**
+ * The expressions {@link findToolSites} will ask the type of, found by the same walk without
+ * asking anything: the first argument of every call, and the elements of array literals that
+ * can be functions (names, property accesses, function expressions). A backend over IPC
+ * fetches their types in one request.
+ */
+export function siteCandidates(file: SourceFile, finder: Finder): Node[] {
+  const S = finder.backend.syntax;
+  const mayBeFunction = (e: Node) =>
+    S.isIdentifier(e) || S.isPropertyAccessExpression(e) || S.isArrowFunction(e) || S.isFunctionExpression(e);
+  const found: Node[] = [];
+  const visit = (node: Node): void => {
+    if (isTypeOnly(node, finder)) return;
+    if (S.isCallExpression(node) && node.arguments[0]) found.push(node.arguments[0]);
+    else if (S.isArrayLiteralExpression(node)) found.push(...node.elements.filter(mayBeFunction));
+    node.forEachChild(visit);
+  };
+  visit(file);
+  return found;
+}
+
+/**
  * Finds every tool site in a file: calls whose resolved signature has a `CompiledSpec`
  * parameter not yet filled, `@tool` decorators resolving to such a function, and bare
  * functions in `ToolInput[]` lists.

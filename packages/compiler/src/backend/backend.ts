@@ -173,4 +173,13 @@ export interface Backend {
    * Answers are the same with or without it.
    */
   prefetch(roots: () => readonly TsType[]): void;
+
+  /**
+   * Says that the derivation is about to ask {@link typeAtLocation} of `types` and
+   * {@link symbolAtLocation} of `symbols` (candidate tool functions, the type names of their
+   * annotations): a backend over IPC asks for all of them in one request per question. As
+   * with {@link prefetch}, `at` is only called by a backend that prefetches, and answers are
+   * the same with or without it.
+   */
+  prefetchLocations(at: () => { readonly types: readonly Node[]; readonly symbols: readonly Node[] }): void;
 }

@@ -1,6 +1,16 @@
 import { createHash } from "node:crypto";
-import { type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  type Dirent,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ToolSpec } from "toolwright";
 import type { Backend, ProgramFile } from "../backend/backend.js";
 import type { LineAndCharacter } from "../backend/syntax.js";
@@ -67,6 +77,53 @@ export interface FileResult {
 }
 
 const EXTERNAL = /[\\/]node_modules[\\/]/;
+
+/** The nearest node_modules at or above `root`, where caches go (`.cache/toolwright`); undefined without one. */
+export function cacheFolder(root: string): string | undefined {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "node_modules"))) return join(dir, "node_modules", ".cache", "toolwright");
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** This build of toolwright: a rebuilt compiler answers nothing from an older one's cache. */
+export function buildStamp(): string {
+  const self = fileURLToPath(import.meta.url);
+  return `${self}\u0000${statSync(self).mtimeMs}`;
+}
+
+/**
+ * The generated module as last written: for which entries, with which text. A run whose
+ * entries are the same, with the file on disk as written, renders and writes nothing.
+ */
+export class RenderedModule {
+  private readonly record: string;
+
+  constructor(folder: string, out: string) {
+    this.record = join(folder, `module-${sha1(out).slice(0, 16)}.json`);
+  }
+
+  /** The key of a module's entries (and of the build that renders them). */
+  static keyOf(entries: unknown, typescript: boolean): string {
+    return sha1(`${buildStamp()}\u0000${typescript}\u0000${JSON.stringify(entries)}`);
+  }
+
+  /** True when `out` holds what these entries render to, as this cache last wrote it. */
+  current(out: string, key: string): boolean {
+    try {
+      const { key: kept, text } = JSON.parse(readFileSync(this.record, "utf8")) as { key: string; text: string };
+      return kept === key && existsSync(out) && sha1(readFileSync(out)) === text;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Remembers what `out` now holds for the entries of `key`. */
+  keep(key: string, text: string): void {
+    mkdirSync(dirname(this.record), { recursive: true });
+    writeFileSync(this.record, JSON.stringify({ key, text: sha1(text) }));
+  }
+}
 const sha1 = (text: string | Buffer) => createHash("sha1").update(text).digest("base64url");
 
 /** A file for printing a diagnostic from its text: name, text and line lookup. */

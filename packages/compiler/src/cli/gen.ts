@@ -6,6 +6,7 @@ import { sameTool } from "../same-tool.js";
 import { specSource } from "../spec-source.js";
 import { parseOptions, projectOption, typescriptOption } from "./args.js";
 import { type Command, type CommandIO, UsageError } from "./command.js";
+import { RenderedModule } from "./gen-cache.js";
 import { compilerFor, openProject } from "./open-project.js";
 import { progressFor } from "./progress.js";
 import type { LoadedProject, ProjectTool } from "./project.js";
@@ -116,24 +117,35 @@ export function genText(entries: readonly GeneratedSpecEntry[], out: string): st
   return renderGenModule(entries, { typescript: /\.[cm]?tsx?$/.test(out) });
 }
 
-/** The module's text for a derived project, after printing its problems; undefined when one is an error. */
-function moduleText(project: LoadedProject, out: string, io: CommandIO): { text: string; tools: number } | undefined {
+/** The entries of a derived project, after printing its problems; undefined when one is an error. */
+function entriesOf(project: LoadedProject, io: CommandIO): GeneratedSpecEntry[] | undefined {
   const { entries, diagnostics } = generatedEntries(project);
   const all = [...project.diagnostics, ...diagnostics];
   if (all.length > 0) io.err(formatDiagnostics(all, project.root, false));
-  return hasErrors(all) ? undefined : { text: genText(entries, out), tools: entries.length };
+  return hasErrors(all) ? undefined : entries;
 }
 
-/** Writes the module when its text changed and says so on `io.out`: 0, or 1 (and nothing written) on errors. */
+/**
+ * Writes the module when its text changed and says so on `io.out`: 0, or 1 (and nothing
+ * written) on errors. With a cache folder, entries the file on disk was last written from
+ * are not rendered again.
+ */
 export function writeGenModule(project: LoadedProject, out: string, io: CommandIO): number {
-  const module = moduleText(project, out, io);
-  if (!module) return 1;
-  if (!existsSync(out) || readFileSync(out, "utf8") !== module.text) {
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, module.text);
+  const entries = entriesOf(project, io);
+  if (!entries) return 1;
+  const typescript = /\.[cm]?tsx?$/.test(out);
+  const rendered = project.cacheFolder ? new RenderedModule(project.cacheFolder, out) : undefined;
+  const key = rendered && RenderedModule.keyOf(entries, typescript);
+  if (!rendered || !key || !rendered.current(out, key)) {
+    const text = genText(entries, out);
+    if (!existsSync(out) || readFileSync(out, "utf8") !== text) {
+      mkdirSync(dirname(out), { recursive: true });
+      writeFileSync(out, text);
+    }
+    if (rendered && key) rendered.keep(key, text);
   }
   const shown = relative(io.cwd, out) || out;
-  io.out(`wrote ${module.tools} tool spec${module.tools === 1 ? "" : "s"} to ${shown}\n`);
+  io.out(`wrote ${entries.length} tool spec${entries.length === 1 ? "" : "s"} to ${shown}\n`);
   return 0;
 }
 
@@ -205,12 +217,12 @@ export const gen: Command = {
     progress.done();
     if (values.timing) io.err(timingLine(performance.now() - started, cost, project.tools.length));
     if (!values.check) return writeGenModule(project, out, io);
-    const module = moduleText(project, out, io);
-    if (!module) return 1;
+    const entries = entriesOf(project, io);
+    if (!entries) return 1;
     const shown = relative(io.cwd, out) || out;
     const current = existsSync(out) ? readFileSync(out, "utf8") : undefined;
-    if (current === module.text) {
-      io.out(`${shown} is up to date (${module.tools} tools).\n`);
+    if (current === genText(entries, out)) {
+      io.out(`${shown} is up to date (${entries.length} tools).\n`);
       return 0;
     }
     io.err(`${shown} is ${current === undefined ? "missing" : "out of date"}; run 'toolwright gen' and commit it.\n`);

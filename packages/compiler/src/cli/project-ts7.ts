@@ -1,11 +1,9 @@
-import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { loadTs7, type Ts7Modules, ts7Version } from "../backend/ts7/ts7-api.js";
 import { type FileChanges, Ts7Session, type Ts7Snapshot } from "../backend/ts7/ts7-session.js";
 import type { CompilerOptions } from "../options.js";
 import { toolwrightOptionsOf, tsconfigFiles } from "../tsconfig-plugins.js";
-import { type FileResult, GenCache } from "./gen-cache.js";
+import { buildStamp, cacheFolder, type FileResult, GenCache } from "./gen-cache.js";
 import { countOf, type Progress } from "./progress.js";
 import type { LoadedProject } from "./project.js";
 import { toolsOf } from "./project-tools.js";
@@ -31,19 +29,9 @@ export interface RunCost {
   readonly files: number;
 }
 
-/** The nearest node_modules at or above `root`, where caches go; undefined without one. */
-function cacheFolder(root: string): string | undefined {
-  for (let dir = root; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "node_modules"))) return join(dir, "node_modules", ".cache", "toolwright");
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
 /** What decides every cached answer: this build of toolwright, the TypeScript release, the options and the tsconfig files. */
 function stampOf(version: string, options: CompilerOptions, tsconfig: string): string {
-  const self = fileURLToPath(import.meta.url);
-  const build = `${self}\u0000${statSync(self).mtimeMs}`;
-  return GenCache.stampOf([build, version, JSON.stringify(options)], tsconfigFiles(tsconfig));
+  return GenCache.stampOf([buildStamp(), version, JSON.stringify(options)], tsconfigFiles(tsconfig));
 }
 
 /**
@@ -164,7 +152,9 @@ export class Ts7Project {
   }
 
   private loaded(results: readonly FileResult[], config: LoadedProject["diagnostics"]): LoadedProject {
+    const folder = this.settings.cache ? cacheFolder(this.root) : undefined;
     return {
+      ...(folder ? { cacheFolder: folder } : {}),
       root: this.root,
       tools: results.flatMap((r) => r.tools),
       diagnostics: [...config, ...results.flatMap((r) => r.diagnostics)],

@@ -40,6 +40,8 @@ export interface LoadedProject {
   readonly tools: readonly ProjectTool[];
   /** Derivation problems (and tsconfig problems); type errors are not included. */
   readonly diagnostics: readonly PrintedDiagnostic[];
+  /** Where this run's caches live, when it keeps any (TypeScript 7's per-file cache). */
+  readonly cacheFolder?: string;
 }
 
 /**

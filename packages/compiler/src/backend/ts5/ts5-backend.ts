@@ -330,4 +330,8 @@ export class Ts5Backend implements Backend {
   prefetch(): void {
     // The checker is in-process: nothing to fetch ahead.
   }
+
+  prefetchLocations(): void {
+    // As prefetch: asking early would only change the order the checker creates types in.
+  }
 }

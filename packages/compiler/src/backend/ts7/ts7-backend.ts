@@ -35,8 +35,7 @@ const EXTERNAL = /[\\/]node_modules[\\/]/;
 const PREFETCH_DEPTH = 12;
 
 /** A cache of one question's answers: the client keeps objects by id, not answers. */
-function memo<K, V>(): (key: K, compute: () => V) => V {
-  const answers = new Map<K, V>();
+function memo<K, V>(answers = new Map<K, V>()): (key: K, compute: () => V) => V {
   return (key, compute) => {
     if (answers.has(key)) return answers.get(key) as V;
     const value = compute();
@@ -81,8 +80,10 @@ export class Ts7Backend implements Backend {
   private readonly callsOf = memo<Sync.Type, readonly TsSignature[]>();
   private readonly constructsOf = memo<Sync.Type, readonly TsSignature[]>();
   private readonly baseOf = memo<Sync.Type, TsType>();
-  private readonly nodeTypes = memo<Ast.Node, TsType>();
-  private readonly nodeSymbols = memo<Ast.Node, TsSymbol | undefined>();
+  private readonly typeAnswers = new Map<Ast.Node, TsType>();
+  private readonly symbolAnswers = new Map<Ast.Node, TsSymbol | undefined>();
+  private readonly nodeTypes = memo<Ast.Node, TsType>(this.typeAnswers);
+  private readonly nodeSymbols = memo<Ast.Node, TsSymbol | undefined>(this.symbolAnswers);
   private readonly contextualOf = memo<Ast.Node, TsType | undefined>();
   private readonly typeNodes = memo<Ast.Node, TsType>();
   private readonly symbolTypes = new Map<Sync.Symbol, TsType>();
@@ -467,6 +468,28 @@ export class Ts7Backend implements Backend {
       // The types of every property met at this depth, in one request.
       if (properties.length > 0) next.push(...this.typesOfSymbols(properties));
       level = next;
+    }
+  }
+
+  prefetchLocations(
+    at: () => { readonly types: readonly syntax.Node[]; readonly symbols: readonly syntax.Node[] },
+  ): void {
+    const { types, symbols } = at();
+    // One request for every node not asked before, per question (the API's array overloads).
+    const typeNodes = [...new Set(types.map((n) => node(n)))].filter((n) => !this.typeAnswers.has(n));
+    if (typeNodes.length > 0) {
+      const found = this.checker.getTypeAtLocation(typeNodes);
+      typeNodes.forEach((n, i) => {
+        this.typeAnswers.set(n, asType(found[i] ?? this.any()));
+      });
+    }
+    const symbolNodes = [...new Set(symbols.map((n) => node(n)))].filter((n) => !this.symbolAnswers.has(n));
+    if (symbolNodes.length > 0) {
+      const found = this.checker.getSymbolAtLocation(symbolNodes);
+      symbolNodes.forEach((n, i) => {
+        const s = found[i];
+        this.symbolAnswers.set(n, s ? asSymbol(s) : undefined);
+      });
     }
   }
 
