@@ -77,6 +77,8 @@ describe("toolwright lsp on a TypeScript 7 project", () => {
     expect(result.capabilities.hoverProvider).toBe(true);
     expect(result.capabilities.codeActionProvider).toEqual({ codeActionKinds: ["quickfix"] });
     expect(result.capabilities.textDocumentSync).toEqual({ openClose: true, change: 2 });
+    // What the editor guide says to look for in the server's log.
+    expect(lsp.log.join("")).toContain(`[toolwright] serving ${root} with TypeScript 7.0.`);
     await lsp.open(tools, TOOLS);
     await lsp.open(functions, FUNCTIONS);
     await lsp.open(types, TYPES);
