@@ -6,7 +6,10 @@ import { type DocBlock, paramText, readDoc } from "./docs.js";
 import { literalOf } from "./literal-value.js";
 import type { ResolvedOptions } from "./options.js";
 import { keywordsFromDoc, paramConstraints, withDoc } from "./schema/keywords.js";
-import { includesUndefined, SchemaConverter } from "./schema/SchemaConverter.js";
+import { holdsNoValue } from "./schema/no-value.js";
+import { SchemaConverter } from "./schema/SchemaConverter.js";
+import { includesUndefined } from "./schema/type-facts.js";
+import { uncheckedConstraints } from "./schema/unchecked-constraints.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
 
 /** A problem found while deriving; turned into a diagnostic by the caller. */
@@ -71,6 +74,17 @@ function destructured(
     if (element.initializer) required = required.filter((r) => r !== key);
   }
   return { ...root, properties, ...(required.length > 0 ? { required } : { required: undefined }) };
+}
+
+/** Reports, at `node`, each constraint of `schema` no validator would enforce (TW990011). */
+function uncheckedIn(schema: JsonSchema, root: string, node: Node, toolName: string, problems: Problem[]): void {
+  for (const { path, message } of uncheckedConstraints(schema, root)) {
+    problems.push({
+      node,
+      code: DiagnosticCode.uncheckedConstraint,
+      message: `tool "${toolName}": \`${path}\` ${message}.`,
+    });
+  }
 }
 
 /** The property a binding element reads: `{ a }` and `{ a: b }` both read `a`. */
@@ -143,6 +157,12 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
       });
       continue;
     }
+    const optional = !!declaration.questionToken || !!declaration.initializer || includesUndefined(type, backend);
+    if (S.isIdentifier(declaration.name) && optional && holdsNoValue(type, backend)) {
+      // `hint?: never`: no JSON value fits, so the key is never sent and the function gets undefined.
+      slots.push({ kind: "arg", name });
+      continue;
+    }
     const before = converter.issues.length;
     const schema = converter.convertRoot(type, S.isIdentifier(declaration.name) ? name : "{...}", declaration.type);
     for (const issue of converter.issues.slice(before)) {
@@ -154,9 +174,9 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
               message: `tool "${toolName}": toolwright failed to map \`${issue.path}\`: ${issue.construct}. Fix: ${issue.fix}.`,
             }
           : {
-              node: declaration,
+              node: issue.node ?? declaration,
               code: DiagnosticCode.unsupportedType,
-              message: `tool "${toolName}": \`${issue.path}\` is ${issue.construct}, which JSON cannot carry. Fix: ${issue.fix}.`,
+              message: `tool "${toolName}": \`${issue.path}\` is ${issue.construct}, ${issue.reason ?? "which JSON cannot carry"}. Fix: ${issue.fix}.`,
             },
       );
     }
@@ -188,15 +208,16 @@ export function deriveParameters(input: Input, problems: Problem[]): DerivedPara
     const documented = withDoc(constrained, inline, paramText(doc, name) ?? (inline.summary || undefined));
     properties[name] =
       initial?.ok && documented.default === undefined ? { ...documented, default: initial.value } : documented;
-    if (!declaration.questionToken && !declaration.initializer && !includesUndefined(type, backend)) {
-      required.push(name);
-    }
+    if (!optional) required.push(name);
     slots.push({ kind: "arg", name });
+    uncheckedIn(properties[name], name, declaration, toolName, problems);
   }
 
   const base = pattern
     ? destructured(pattern.node, pattern.schema, converter.defs, doc, backend)
     : objectSchema(properties, required);
+  if (pattern) uncheckedIn(base, "{...}", pattern.node, toolName, problems);
   const defs = Object.keys(converter.defs).length > 0 ? { $defs: converter.defs } : {};
+  uncheckedIn(defs, "", backend.signatureDeclaration(signature) as Node, toolName, problems);
   return { parameters: JSON.parse(JSON.stringify({ ...base, ...defs })) as JsonSchema, slots };
 }

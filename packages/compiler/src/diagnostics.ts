@@ -26,6 +26,12 @@ export const DiagnosticCode = {
   /** A warning under `requireEffectFlags`: the tool says neither `@readOnly` nor `@destructive`. */
   missingEffectFlag: 990010,
   /**
+   * A TSDoc constraint no validator would enforce: a `@format` nothing checks (`idn-email`),
+   * on a type it never applies to, a `Date` with a format other than `date-time` or `date`,
+   * a `@pattern` that is no regular expression.
+   */
+  uncheckedConstraint: 990011,
+  /**
    * Editor only (the language-service plugin), a suggestion rather than an error: the model
    * sees this parameter with no description. Its quick fix adds a `@param` stub.
    */

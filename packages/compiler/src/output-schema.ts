@@ -5,6 +5,7 @@ import type { Problem } from "./derive-parameters.js";
 import { DiagnosticCode } from "./diagnostics.js";
 import { SchemaConverter } from "./schema/SchemaConverter.js";
 import { hintOf } from "./schema/type-node-hint.js";
+import { uncheckedConstraints } from "./schema/unchecked-constraints.js";
 import { type UnionMember, unionMembersInSourceOrder } from "./schema/union-order.js";
 
 const UNCHECKABLE = TypeFlag.Void | TypeFlag.Undefined | TypeFlag.Any | TypeFlag.Unknown | TypeFlag.Never;
@@ -84,5 +85,13 @@ export function outputSchema(
     });
   }
   if (converter.issues.length > 0) return undefined;
-  return Object.keys(converter.defs).length > 0 ? { ...schema, $defs: converter.defs } : schema;
+  const output = Object.keys(converter.defs).length > 0 ? { ...schema, $defs: converter.defs } : schema;
+  for (const { path, message } of uncheckedConstraints(output, "return")) {
+    problems.push({
+      node: declaration,
+      code: DiagnosticCode.uncheckedConstraint,
+      message: `the return type's \`${path}\` ${message}.`,
+    });
+  }
+  return output;
 }

@@ -61,6 +61,9 @@ export const SymbolFlag = {
   Method: 1 << 3,
   /** An import or re-export: {@link Backend.aliasedSymbol} gives what it names. */
   Alias: 1 << 4,
+  /** A `get` accessor (with {@link SetAccessor} too when it has a setter). */
+  GetAccessor: 1 << 5,
+  SetAccessor: 1 << 6,
 } as const;
 
 /** What one element of a tuple type is: `[a: string, b?: number, ...rest: boolean[]]`. */
@@ -136,6 +139,8 @@ export interface Backend {
   /** The type arguments of a type reference: an array's element, a tuple's elements, `Promise<T>`'s T. */
   typeArguments(type: TsType): readonly TsType[];
   propertiesOfType(type: TsType): readonly TsSymbol[];
+  /** The types a class or interface extends (`interface Row extends Array<Cell> {}` gives `Array<Cell>`); none for other types. */
+  baseTypes(type: TsType): readonly TsType[];
   indexInfosOfType(type: TsType): readonly IndexInfo[];
   signaturesOfType(type: TsType, kind: "call" | "construct"): readonly TsSignature[];
   /** `"a"` → `string`, `3` → `number`; other types as they are. */

@@ -3,9 +3,10 @@ import { type Backend, SymbolFlag, type TsSymbol, type TsType, TypeFlag } from "
 import type { Node, TypeNode } from "../backend/syntax.js";
 import { type DocBlock, readDoc } from "../docs.js";
 import { withDoc } from "./keywords.js";
+import { holdsNoValue } from "./no-value.js";
 import type { RuleContext, TypeRule } from "./rule.js";
 import { RULES, unionSchema } from "./rules.js";
-import { isLibSymbol } from "./type-facts.js";
+import { includesUndefined, isLibSymbol } from "./type-facts.js";
 import { hintOf, type NodeHint } from "./type-node-hint.js";
 import { type UnionMember, unionMembersInSourceOrder } from "./union-order.js";
 
@@ -14,6 +15,10 @@ export interface SchemaIssue {
   readonly path: string;
   readonly construct: string;
   readonly fix: string;
+  /** Why the construct cannot be sent, when it is not that JSON cannot carry it. */
+  readonly reason?: string;
+  /** Where to report it, when that is not the parameter: an enum member whose value is computed. */
+  readonly node?: Node;
   /** `internal` when toolwright itself failed on the construct (a bug), not the user's type. */
   readonly kind: "unsupported" | "internal";
 }
@@ -105,18 +110,27 @@ export class SchemaConverter implements RuleContext {
     }
   }
 
-  convertProperty(property: TsSymbol): { schema: JsonSchema; optional: boolean } {
+  convertProperty(property: TsSymbol): { schema: JsonSchema; optional: boolean } | undefined {
     const b = this.backend;
+    const type = b.typeOfSymbol(property);
+    const optional = (b.symbolFlags(property) & SymbolFlag.Optional) !== 0 || includesUndefined(type, b);
+    // `kind?: undefined`, `b?: never`: the only JSON that fits leaves the key out.
+    if (optional && holdsNoValue(type, b)) return undefined;
     const declaration = b.valueDeclaration(property) ?? b.declarations(property)[0];
     const doc = declaration ? readDoc(declaration, b.syntax) : NO_DOC;
-    const type = b.typeOfSymbol(property);
     const schema = this.convert(type, `.${b.symbolName(property)}`, declaration && annotationOf(declaration, b));
-    const optional = (b.symbolFlags(property) & SymbolFlag.Optional) !== 0 || includesUndefined(type, b);
     return { schema: withDoc(schema, doc), optional };
   }
 
-  unsupported(construct: string, fix: string): JsonSchema {
-    this.issues.push({ path: this.shownPath(), construct, fix, kind: "unsupported" });
+  unsupported(construct: string, fix: string, detail: { reason?: string; at?: Node } = {}): JsonSchema {
+    this.issues.push({
+      path: this.shownPath(),
+      construct,
+      fix,
+      ...(detail.reason ? { reason: detail.reason } : {}),
+      ...(detail.at ? { node: detail.at } : {}),
+      kind: "unsupported",
+    });
     return {};
   }
 
@@ -226,17 +240,6 @@ export function annotationOf(declaration: Node, backend: Backend): TypeNode | un
     declaration.type
     ? declaration.type
     : undefined;
-}
-
-/**
- * `x: T | undefined` without `?`: a JSON sender can only say "undefined" by leaving the
- * key out, so such a member or parameter is optional.
- */
-export function includesUndefined(type: TsType, backend: Backend): boolean {
-  return (
-    (backend.typeFlags(type) & TypeFlag.Union) !== 0 &&
-    backend.typeMembers(type).some((t) => (backend.typeFlags(t) & TypeFlag.Undefined) !== 0)
-  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { JsonSchema } from "toolwright";
 import type { Backend, TsSymbol, TsType } from "../backend/backend.js";
-import type { TypeNode } from "../backend/syntax.js";
+import type { Node, TypeNode } from "../backend/syntax.js";
 
 /** What a rule may ask of the converter while it maps one type. */
 export interface RuleContext {
@@ -12,10 +12,16 @@ export interface RuleContext {
    * TSDoc and the source order of union members, which the checker's type has lost.
    */
   convert(type: TsType, step: string, node?: TypeNode): JsonSchema;
-  /** Maps an object property, with its member comment and optionality applied. */
-  convertProperty(property: TsSymbol): { schema: JsonSchema; optional: boolean };
-  /** Records that JSON cannot carry this construct; returns an empty schema so mapping goes on. */
-  unsupported(construct: string, fix: string): JsonSchema;
+  /**
+   * Maps an object property, with its member comment and optionality applied; undefined
+   * for an optional member no JSON value fits (`kind?: undefined`), whose key must be absent.
+   */
+  convertProperty(property: TsSymbol): { schema: JsonSchema; optional: boolean } | undefined;
+  /**
+   * Records that this construct cannot be sent (by default: JSON cannot carry it; `reason`
+   * says otherwise), at the parameter or at `at`; returns an empty schema so mapping goes on.
+   */
+  unsupported(construct: string, fix: string, detail?: { reason?: string; at?: Node }): JsonSchema;
 }
 
 /**

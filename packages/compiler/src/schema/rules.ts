@@ -1,10 +1,12 @@
 import type { JsonSchema } from "toolwright";
-import { type Backend, SymbolFlag, type TsSymbol, type TsType, TypeFlag } from "../backend/backend.js";
-import type { Node, TypeNode } from "../backend/syntax.js";
+import { type Backend, SymbolFlag, type TsType, TypeFlag } from "../backend/backend.js";
+import type { TypeNode } from "../backend/syntax.js";
+import { arrayIntersectionRule, arrayRule, tupleRule } from "./array-rules.js";
+import { holdsNoValue } from "./no-value.js";
+import { objectRule } from "./object-rule.js";
 import type { RuleContext, TypeRule } from "./rule.js";
 import { templatePattern } from "./template-pattern.js";
-import { hasFlag, isLibSymbol, jsonTypeOf, libName } from "./type-facts.js";
-import { elementNode, tupleElementNodes } from "./type-node-hint.js";
+import { hasFlag, isLibSymbol, jsonTypeOf, libName, valueCore } from "./type-facts.js";
 import { type UnionMember, unionMembersInSourceOrder } from "./union-order.js";
 
 /** True when `t` has any of the {@link TypeFlag} bits in `flags`. */
@@ -41,12 +43,22 @@ const symbolRule: TypeRule = {
   convert: (_t, ctx) => ctx.unsupported("`symbol`", "use a `string` or a string literal union"),
 };
 
-/** `undefined`, `void` and `never` alone carry no JSON value (optional members are handled by the caller). */
+const NO_VALUE = { reason: "which no JSON value fits" };
+
+/**
+ * `undefined`, `void` and `never` alone: no JSON value fits them. An optional member of
+ * such a type is left out by the converter (its key must be absent), so what comes here
+ * is required.
+ */
 const noValueRule: TypeRule = {
   name: "no-value",
   supports: (t, ctx) => is(t, TypeFlag.Undefined | TypeFlag.Void | TypeFlag.Never, ctx),
   convert: (t, ctx) =>
-    ctx.unsupported(`\`${ctx.backend.typeToString(t)}\``, "make the member optional (`?`) or give it a data type"),
+    ctx.unsupported(
+      `\`${ctx.backend.typeToString(t)}\``,
+      "give it a data type, or make it optional (`?`) to say the key is absent",
+      NO_VALUE,
+    ),
 };
 
 const nullRule: TypeRule = {
@@ -79,14 +91,32 @@ function declaredAt(type: TsType, backend: Backend): number {
   return (symbol && backend.valueDeclaration(symbol)?.pos) ?? 0;
 }
 
-/** A whole `enum` (string or numeric members), in declaration order. */
+/**
+ * A whole `enum` (string or numeric members), in declaration order. A member whose value
+ * the checker does not know (`Custom = "x" as any`, `Now = Date.now()`) is reported where
+ * it is declared; members computed from constants (`B = A << 1`) have known values.
+ */
 const enumRule: TypeRule = {
   name: "enum",
-  supports: (t, ctx) => is(t, TypeFlag.Union, ctx) && is(t, TypeFlag.EnumLiteral, ctx),
+  supports: (t, ctx) =>
+    is(t, TypeFlag.EnumLiteral, ctx) && (is(t, TypeFlag.Union, ctx) || ctx.backend.literalValue(t) === undefined),
   convert(t, ctx) {
     const b = ctx.backend;
-    const members = [...b.typeMembers(t)].sort((x, y) => declaredAt(x, b) - declaredAt(y, b));
+    const members = is(t, TypeFlag.Union, ctx)
+      ? [...b.typeMembers(t)].sort((x, y) => declaredAt(x, b) - declaredAt(y, b))
+      : [t];
     const values = members.map((m) => b.literalValue(m));
+    const computed = members.filter((_m, i) => values[i] === undefined);
+    for (const member of computed) {
+      const symbol = b.symbolOfType(member);
+      const at = symbol && b.valueDeclaration(symbol);
+      ctx.unsupported(
+        `the enum member \`${b.typeToString(member)}\``,
+        "give the member a constant value (a number or string literal, or an expression of constants such as `1 << 2`)",
+        { reason: "whose value is only known at run time, so no schema can list it", ...(at ? { at } : {}) },
+      );
+    }
+    if (computed.length > 0) return {};
     const types = [...new Set(values.map(jsonTypeOf))];
     return { type: types.length === 1 ? types[0] : types, enum: values };
   },
@@ -117,15 +147,14 @@ const templateLiteralRule: TypeRule = {
   convert: (t, ctx) => ({ type: "string", pattern: templatePattern(t, ctx.backend) }),
 };
 
-/** A branded primitive (`string & { __brand: "Email" }`) is its primitive on the wire. */
-const brandedPrimitiveRule: TypeRule = {
-  name: "branded-primitive",
-  supports: (t, ctx) =>
-    is(t, TypeFlag.Intersection, ctx) && ctx.backend.typeMembers(t).filter((m) => is(m, PRIMITIVE, ctx)).length === 1,
-  convert(t, ctx) {
-    const primitive = ctx.backend.typeMembers(t).find((m) => is(m, PRIMITIVE, ctx));
-    return primitive ? ctx.convert(primitive, "") : {};
-  },
+/**
+ * A branded or tagged value is its primitive or literal on the wire: `string & { __brand: "Email" }`,
+ * `"fast" & Record<never, never>` (the autocomplete idiom), `boolean & { __meta?: object }`.
+ */
+const brandedValueRule: TypeRule = {
+  name: "branded-value",
+  supports: (t, ctx) => valueCore(t, ctx.backend) !== t,
+  convert: (t, ctx) => ctx.convert(valueCore(t, ctx.backend), ""),
 };
 
 /**
@@ -136,15 +165,26 @@ const brandedPrimitiveRule: TypeRule = {
  * `string` cannot happen here). `node` is the union's annotation, when it names one member.
  */
 export function unionSchema(members: readonly UnionMember[], ctx: RuleContext, node?: TypeNode): JsonSchema {
-  const isBooleanLiteral = (m: UnionMember) => is(m.type, TypeFlag.BooleanLiteral, ctx);
-  const present = members.filter((m) => !is(m.type, TypeFlag.Undefined | TypeFlag.Void, ctx));
+  const b = ctx.backend;
+  // `true & { __meta?: object }` counts as `true`, `"fast" & {}` as `"fast"`.
+  const core = (m: UnionMember) => valueCore(m.type, b);
+  const isBooleanLiteral = (m: UnionMember) => is(core(m), TypeFlag.BooleanLiteral, ctx);
+  // `undefined` and branches no JSON value fits (`[never]`) add nothing.
+  const present = members.filter((m) => !holdsNoValue(m.type, b));
+  if (present.length === 0) {
+    return ctx.unsupported(
+      `\`${members.map((m) => b.typeToString(m.type)).join(" | ")}\``,
+      "give it a data type, or make it optional (`?`) to say the key is absent",
+      NO_VALUE,
+    );
+  }
   const nullable = present.some((m) => is(m.type, TypeFlag.Null, ctx));
   let rest = present.filter((m) => !is(m.type, TypeFlag.Null, ctx));
   const booleans = rest.filter(isBooleanLiteral);
   const wholeBoolean = booleans.length === 2;
   const booleanAt = rest.findIndex(isBooleanLiteral);
   if (wholeBoolean) rest = rest.filter((m) => !isBooleanLiteral(m));
-  const values = rest.map((m) => ctx.backend.literalValue(m.type));
+  const values = rest.map((m) => b.literalValue(core(m)));
   if (rest.length > 1 && values.every((v) => v !== undefined) && !wholeBoolean) {
     const all = nullable ? [...values, null] : values;
     const types = [...new Set(all.map(jsonTypeOf))];
@@ -225,51 +265,6 @@ const functionRule: TypeRule = {
     ),
 };
 
-/** Tuples (`[string, number?]`, with rest elements) map to `prefixItems`. */
-const tupleRule: TypeRule = {
-  name: "tuple",
-  supports: (t, ctx) => ctx.backend.isTupleType(t),
-  convert(t, ctx, node) {
-    const elements = ctx.backend.tupleElements(t);
-    const isVariable = (e: string | undefined) => e === "rest" || e === "variadic";
-    const firstRest = elements.findIndex(isVariable);
-    if (firstRest !== -1 && elements.slice(firstRest + 1).some((e) => !isVariable(e))) {
-      // JSON Schema fixes positions from the start only: it cannot say "the last item is a number".
-      return ctx.unsupported(
-        `the tuple \`${ctx.backend.typeToString(t)}\`, whose rest element comes before fixed elements`,
-        "put the fixed elements first (e.g. `[number, ...string[]]`) or take an object with named fields",
-      );
-    }
-    const args = ctx.backend.typeArguments(t);
-    const nodes = tupleElementNodes(node, ctx.backend);
-    const prefixItems: JsonSchema[] = [];
-    let items: JsonSchema | false = false;
-    args.forEach((arg, i) => {
-      const schema = ctx.convert(arg, `[${i}]`, nodes[i]);
-      if (isVariable(elements[i])) items = schema;
-      else prefixItems.push(schema);
-    });
-    const minItems = elements.filter((e) => e === "required").length;
-    return {
-      type: "array",
-      ...(prefixItems.length > 0 ? { prefixItems } : {}),
-      items,
-      minItems,
-      ...(items === false ? { maxItems: prefixItems.length } : {}),
-    };
-  },
-};
-
-/** `T[]`, `Array<T>`, `readonly T[]` and `ReadonlyArray<T>`. */
-const arrayRule: TypeRule = {
-  name: "array",
-  supports: (t, ctx) => ctx.backend.isArrayType(t),
-  convert(t, ctx, node) {
-    const [element] = ctx.backend.typeArguments(t);
-    return { type: "array", items: element ? ctx.convert(element, "[]", elementNode(node, ctx.backend)) : {} };
-  },
-};
-
 /** Instances of user classes with methods: JSON would lose the methods (and the prototype). */
 const classInstanceRule: TypeRule = {
   name: "class-instance",
@@ -288,72 +283,6 @@ const classInstanceRule: TypeRule = {
       `an instance of class \`${ctx.backend.typeToString(t)}\` (it has methods)`,
       "take a plain interface with the data fields and build the instance inside the tool",
     ),
-};
-
-/**
- * A type's properties in declaration order. For mapped types (Pick, Omit, Partial, ...)
- * the checkers list them in the order of their key union, which TypeScript 5 takes from
- * the order in which it happened to create the key literals and TypeScript 7 from a rule
- * of its own; sorting by declaration makes the schema the same whatever else the program
- * checked first, on every compiler. Keys with no declaration (`Record<"low" | "high", V>`)
- * follow, by name (code unit order).
- */
-function propertiesInOrder(t: TsType, backend: Backend): readonly TsSymbol[] {
-  const properties = backend.propertiesOfType(t);
-  if ((backend.typeFlags(t) & TypeFlag.Mapped) === 0) return properties;
-  const place = new Map(
-    properties.map((p) => {
-      const d: Node | undefined = backend.declarations(p)[0];
-      return [p, d ? ([0, d.getSourceFile().fileName, d.pos] as const) : ([1, backend.symbolName(p), 0] as const)];
-    }),
-  );
-  return [...properties].sort((a, b) => {
-    const [ga, fa, pa] = place.get(a) as readonly [number, string, number];
-    const [gb, fb, pb] = place.get(b) as readonly [number, string, number];
-    if (ga !== gb) return ga - gb;
-    return fa === fb ? pa - pb : fa < fb ? -1 : 1;
-  });
-}
-
-/**
- * Interfaces, type literals, mapped and utility types, intersections of objects and
- * `Record<K, V>`: `properties` + `required`, closed unless an index signature allows more.
- */
-const objectRule: TypeRule = {
-  name: "object",
-  supports: (t, ctx) => is(t, TypeFlag.Object | TypeFlag.Intersection | TypeFlag.NonPrimitive, ctx),
-  convert(t, ctx) {
-    const b = ctx.backend;
-    const properties: Record<string, JsonSchema> = {};
-    const required: string[] = [];
-    for (const property of propertiesInOrder(t, b)) {
-      const name = b.symbolName(property);
-      // Symbol-keyed members (brands) exist only in the type system; JSON never has them.
-      if (name.startsWith("__@")) continue;
-      const { schema, optional } = ctx.convertProperty(property);
-      properties[name] = schema;
-      if (!optional) required.push(name);
-    }
-    const indexes = b.indexInfosOfType(t);
-    const index = indexes.find((i) => is(i.keyType, TypeFlag.String | TypeFlag.Number, ctx));
-    // `[k: \`x-${string}\`]: string`: only keys matching the template are allowed.
-    const patternProperties: Record<string, JsonSchema> = {};
-    for (const info of indexes) {
-      const keys = is(info.keyType, TypeFlag.Union, ctx) ? b.typeMembers(info.keyType) : [info.keyType];
-      for (const key of keys) {
-        if (is(key, TypeFlag.TemplateLiteral, ctx)) {
-          patternProperties[templatePattern(key, b)] = ctx.convert(info.valueType, "[key]");
-        }
-      }
-    }
-    return {
-      type: "object",
-      ...(Object.keys(properties).length > 0 ? { properties } : {}),
-      ...(required.length > 0 ? { required } : {}),
-      ...(Object.keys(patternProperties).length > 0 ? { patternProperties } : {}),
-      additionalProperties: index ? ctx.convert(index.valueType, "[key]") : is(t, TypeFlag.NonPrimitive, ctx),
-    };
-  },
 };
 
 /** Anything else is reported, never guessed. */
@@ -380,13 +309,14 @@ export const RULES: readonly TypeRule[] = [
   literalRule,
   primitiveRule,
   templateLiteralRule,
-  brandedPrimitiveRule,
+  brandedValueRule,
   unionRule,
   dateRule,
   libClassRule,
   functionRule,
   tupleRule,
   arrayRule,
+  arrayIntersectionRule,
   classInstanceRule,
   objectRule,
   fallbackRule,

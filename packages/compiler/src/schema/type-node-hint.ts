@@ -1,4 +1,4 @@
-import { type Backend, SymbolFlag } from "../backend/backend.js";
+import { type Backend, SymbolFlag, TypeFlag } from "../backend/backend.js";
 import type { TypeAliasDeclaration, TypeNode, TypeReferenceNode } from "../backend/syntax.js";
 import { type DocBlock, readDoc } from "../docs.js";
 
@@ -24,18 +24,54 @@ const NO_HINT: NodeHint = { node: undefined, aliases: [], typeArguments: [] };
 // Alias chains are short in practice; the cap only stops a pathological cycle.
 const MAX_ALIAS_HOPS = 16;
 
-function aliasDeclaration(node: TypeReferenceNode, backend: Backend): TypeAliasDeclaration | undefined {
+/** The type alias `node` refers to, or undefined; TypeScript's own (`Exclude`, `Record`) only when `lib` says so. */
+function aliasDeclaration(node: TypeReferenceNode, backend: Backend, lib = false): TypeAliasDeclaration | undefined {
   let symbol = backend.symbolAtLocation(node.typeName);
   if (symbol && backend.symbolFlags(symbol) & SymbolFlag.Alias) symbol = backend.aliasedSymbol(symbol);
   const declaration = symbol && backend.declarations(symbol).find((d) => backend.syntax.isTypeAliasDeclaration(d));
-  if (!declaration || backend.isDefaultLibraryFile(declaration.getSourceFile().fileName)) return undefined;
+  if (!declaration || (!lib && backend.isDefaultLibraryFile(declaration.getSourceFile().fileName))) return undefined;
   return declaration as TypeAliasDeclaration;
+}
+
+/** The written members of type arguments, through parentheses and unions. */
+function writtenMembers(nodes: readonly TypeNode[], backend: Backend): TypeNode[] {
+  const S = backend.syntax;
+  return nodes.flatMap((node) => {
+    let inner = node;
+    while (S.isParenthesizedTypeNode(inner)) inner = inner.type;
+    return S.isUnionTypeNode(inner) ? writtenMembers(inner.types, backend) : [inner];
+  });
+}
+
+/**
+ * The argument a generic alias's result is, as written: `Exclude<Currency | number, number>`
+ * is the `string` written as `Currency`, a conditional `NonNull<Code | null>` is `Code`,
+ * and a union result comes from the written union holding its members. Through it, the
+ * argument's aliases (and their TSDoc) still apply, which the checker's type has lost.
+ */
+function passedThrough(node: TypeReferenceNode, backend: Backend): TypeNode | undefined {
+  const S = backend.syntax;
+  const args = node.typeArguments ?? [];
+  const result = backend.typeFromTypeNode(node);
+  const same = writtenMembers(args, backend).filter((member) => backend.typeFromTypeNode(member) === result);
+  if (same.length === 1) return same[0];
+  if (!(backend.typeFlags(result) & TypeFlag.Union)) return undefined;
+  const wanted = backend.typeMembers(result);
+  return args.find((arg) => {
+    if (!S.isUnionTypeNode(arg)) return false;
+    const written = writtenMembers([arg], backend).flatMap((m) => {
+      const t = backend.typeFromTypeNode(m);
+      return backend.typeFlags(t) & TypeFlag.Union ? backend.typeMembers(t) : [t];
+    });
+    return wanted.every((member) => written.includes(member));
+  });
 }
 
 /**
  * Follows `node` through parentheses, `readonly` and plain (non-generic) type aliases,
- * collecting each alias's name and TSDoc. A generic alias stops the walk: its body is
- * written in terms of type parameters, which no longer match the instantiated type.
+ * collecting each alias's name and TSDoc. A generic alias stops the walk (its body is
+ * written in terms of type parameters, which no longer match the instantiated type),
+ * unless its result is one of the arguments written at the use ({@link passedThrough}).
  */
 export function hintOf(node: TypeNode | undefined, backend: Backend): NodeHint {
   if (!node) return NO_HINT;
@@ -49,10 +85,14 @@ export function hintOf(node: TypeNode | undefined, backend: Backend): NodeHint {
     else if (S.isTypeReferenceNode(current)) {
       typeArguments.push(...(current.typeArguments ?? []));
       const declaration = aliasDeclaration(current, backend);
-      if (!declaration) break;
-      aliases.unshift({ name: declaration.name.text, doc: readDoc(declaration, S) });
-      if (current.typeArguments || declaration.typeParameters) return { node: undefined, aliases, typeArguments };
-      current = declaration.type;
+      if (declaration) aliases.unshift({ name: declaration.name.text, doc: readDoc(declaration, S) });
+      if (current.typeArguments && aliasDeclaration(current, backend, true)) {
+        const through = passedThrough(current, backend);
+        if (through) current = through;
+        else return { node: declaration ? undefined : current, aliases, typeArguments };
+      } else if (!declaration) break;
+      else if (current.typeArguments || declaration.typeParameters) return { node: undefined, aliases, typeArguments };
+      else current = declaration.type;
     } else break;
   }
   return { node: current, aliases, typeArguments };

@@ -10,6 +10,7 @@ import {
 import { unavailableMemory } from "../memory/memory.js";
 import type { Tool, ToolArgs, ToolRunResult } from "../tools/tool-types.js";
 import { checkerOf } from "../validation/arguments.js";
+import { datesAsWritten } from "../validation/dates.js";
 import { shapeFeedback } from "../validation/feedback.js";
 import { generatedCheck } from "../validation/generated.js";
 import { issuesFromAjv } from "../validation/issues.js";
@@ -186,9 +187,11 @@ export async function runTool(
     throw new ToolExceptionError(tool.name, error);
   }
   const media = mediaResult(value);
+  // A Date at a `format: "date"` node is written as its day, as the schema announces.
+  const written = tool.outputSchema ? datesAsWritten(value, tool.outputSchema) : value;
   // Images and sounds go to the model as such where the provider takes them; the text names them.
-  const content = media ? media.text : serializeResult(value);
-  checkShape(tool, value, media ? serializeResult(value) : content);
+  const content = media ? media.text : serializeResult(written);
+  checkShape(tool, value, media ? serializeResult(written) : content);
   const capped = capResult(content, options.maxResultChars ?? tool.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
   return media ? { value, ...capped, media: media.media } : { value, ...capped };
 }

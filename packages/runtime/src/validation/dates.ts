@@ -26,15 +26,19 @@ function daysIn(year: number, month: number): number {
   return month === 2 && leap ? 29 : (DAYS[month - 1] ?? 0);
 }
 
+/** RFC 3339 full-date, as the `date` format accepts it. */
+const FULL_DATE = /^(\d{4})-(\d\d)-(\d\d)$/;
+
 /**
  * The moment an RFC 3339 date-time names, or `undefined` when it names none: the text
  * matched the format, but `2026-02-31` or `25:00` is no real date (JavaScript's own parser
- * would quietly roll February 31 over to March 3).
+ * would quietly roll February 31 over to March 3). With `dateOnly` (a `Date` tagged
+ * `@format date`), the text is a full-date (`2026-05-01`) and names its midnight UTC.
  */
-export function parseDateTime(text: string): Date | undefined {
-  const m = DATE_TIME.exec(text);
+export function parseDateTime(text: string, dateOnly = false): Date | undefined {
+  const m = dateOnly ? FULL_DATE.exec(text) : DATE_TIME.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((field) => Number(field ?? 0)) as [
     number,
     number,
     number,
@@ -96,12 +100,14 @@ function revive(
   const s = resolve(branch, root);
   if (typeof value === "string") {
     if (!isDate(s)) return value;
-    const date = parseDateTime(value);
+    const dateOnly = s.format === "date";
+    const date = parseDateTime(value, dateOnly);
     if (!date) {
+      const example = dateOnly ? `date such as "2026-03-01"` : `date-time such as "2026-03-01T09:30:00Z"`;
       issues.push({
         code: "invalid_value",
         path,
-        message: `${at(path)}must be a real date-time such as "2026-03-01T09:30:00Z", got ${renderValue(value)}`,
+        message: `${at(path)}must be a real ${example}, got ${renderValue(value)}`,
       });
     }
     return date ?? value;
@@ -126,4 +132,44 @@ export function reviveDates(args: unknown, schema: JsonSchema): { value: unknown
   if (!hasDates(schema)) return { value: args, issues };
   const value = revive(args, schema, schema, "", issues);
   return { value, issues };
+}
+
+const withDays = new WeakMap<JsonSchema, boolean>();
+
+/** True when some `Date` node of `schema` is tagged `@format date`; cached per schema. */
+function hasDays(schema: JsonSchema): boolean {
+  let found = withDays.get(schema);
+  if (found === undefined) {
+    found = hasDates(schema) && JSON.stringify(schema).includes('"format":"date"');
+    withDays.set(schema, found);
+  }
+  return found;
+}
+
+function asWritten(value: unknown, schema: JsonSchema | undefined, root: JsonSchema): unknown {
+  if (!schema || typeof value !== "object" || value === null) return value;
+  // A Date is written as a string: pick the branch a string would take.
+  const branch = branchOf(resolve(schema, root), root, value instanceof Date ? "" : value);
+  if (!branch) return value;
+  const s = resolve(branch, root);
+  if (value instanceof Date) {
+    const day = isDate(s) && s.format === "date" && !Number.isNaN(value.getTime());
+    return day ? value.toISOString().slice(0, 10) : value;
+  }
+  if (Array.isArray(value)) return value.map((item, i) => asWritten(item, itemSchema(s, i), root));
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    defineKey(copy, key, asWritten((value as Record<string, unknown>)[key], propertySchema(s, key), root));
+  }
+  return copy;
+}
+
+/**
+ * A result as its JSON is to be written: each `Date` at a node of `schema` tagged
+ * `@format date` becomes its UTC calendar day (`"2026-05-01"`), the counterpart of
+ * {@link reviveDates}; every other `Date` keeps its ISO date-time. A result whose schema
+ * has no such node is returned as it is.
+ */
+export function datesAsWritten(value: unknown, schema: JsonSchema): unknown {
+  return hasDays(schema) ? asWritten(value, schema, schema) : value;
 }

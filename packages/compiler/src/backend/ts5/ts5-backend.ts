@@ -89,6 +89,8 @@ function symbolFlagsOf(s: ts.Symbol): number {
   if (s.flags & F.Interface) out |= SymbolFlag.Interface;
   if (s.flags & F.Method) out |= SymbolFlag.Method;
   if (s.flags & F.Alias) out |= SymbolFlag.Alias;
+  if (s.flags & F.GetAccessor) out |= SymbolFlag.GetAccessor;
+  if (s.flags & F.SetAccessor) out |= SymbolFlag.SetAccessor;
   return out;
 }
 
@@ -232,6 +234,19 @@ export class Ts5Backend implements Backend {
 
   propertiesOfType(t: TsType): readonly TsSymbol[] {
     return this.checker.getPropertiesOfType(type(t)) as unknown as readonly TsSymbol[];
+  }
+
+  baseTypes(t: TsType): readonly TsType[] {
+    const native = type(t);
+    if (!(native.flags & TS.TypeFlags.Object)) return [];
+    // `List<string>` is a reference to the generic interface: its bases are the target's.
+    const objectFlags = (native as ts.ObjectType).objectFlags;
+    const declared = objectFlags & TS.ObjectFlags.Reference ? (native as ts.TypeReference).target : native;
+    const isClassOrInterface =
+      (declared as ts.ObjectType).objectFlags & (TS.ObjectFlags.Class | TS.ObjectFlags.Interface);
+    return isClassOrInterface
+      ? (this.checker.getBaseTypes(declared as ts.InterfaceType) as unknown as readonly TsType[])
+      : [];
   }
 
   indexInfosOfType(t: TsType): readonly IndexInfo[] {

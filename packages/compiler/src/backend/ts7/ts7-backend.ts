@@ -76,6 +76,7 @@ export class Ts7Backend implements Backend {
   private readonly tupleTargets = memo<Sync.Type, boolean>();
   private readonly argumentsOf = memo<Sync.Type, readonly TsType[]>();
   private readonly propertiesOf = memo<Sync.Type, readonly TsSymbol[]>();
+  private readonly basesOf = memo<Sync.Type, readonly TsType[]>();
   private readonly indexesOf = memo<Sync.Type, readonly IndexInfo[]>();
   private readonly callsOf = memo<Sync.Type, readonly TsSignature[]>();
   private readonly constructsOf = memo<Sync.Type, readonly TsSignature[]>();
@@ -301,6 +302,19 @@ export class Ts7Backend implements Backend {
     return this.propertiesOf(native, () => this.checker.getPropertiesOfType(native) as unknown as TsSymbol[]);
   }
 
+  baseTypes(t: TsType): readonly TsType[] {
+    const native = type(t);
+    if (!(native.flags & this.T.Object)) return [];
+    // `List<string>` is a reference to the generic interface: its bases are the target's.
+    const reference = this.referenceOf(t);
+    const declared = (reference ? reference.getTarget() : native) as Sync.InterfaceType;
+    return this.basesOf(declared, () =>
+      declared.objectFlags & (this.O.Class | this.O.Interface)
+        ? (this.checker.getBaseTypes(declared) as unknown as TsType[])
+        : [],
+    );
+  }
+
   indexInfosOfType(t: TsType): readonly IndexInfo[] {
     const native = type(t);
     return this.indexesOf(native, () =>
@@ -364,6 +378,8 @@ export class Ts7Backend implements Backend {
     if (f & S.Interface) out |= SymbolFlag.Interface;
     if (f & S.Method) out |= SymbolFlag.Method;
     if (f & S.Alias) out |= SymbolFlag.Alias;
+    if (f & S.GetAccessor) out |= SymbolFlag.GetAccessor;
+    if (f & S.SetAccessor) out |= SymbolFlag.SetAccessor;
     return out;
   }
 
