@@ -3,12 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import formatsPlugin from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileFixtures, FIXTURES, type FixtureResult, fixtureCases, pluginOptionsOf } from "./compile-fixtures.js";
 
 // Every folder under test/fixtures is a case: input.ts (+ other .ts files it imports),
 // expected.json (the emitted specs and toolwright diagnostics), optional valid.json /
-// invalid.json (argument objects the first spec's schema must accept / reject) and
+// invalid.json (argument objects the first spec's schema must accept / reject, formats
+// included) and
 // options.json (plugin options). Cases named err-* must produce diagnostics.
 const cases = fixtureCases();
 const update = process.env.UPDATE_FIXTURES === "1";
@@ -74,7 +76,9 @@ describe("compiler fixtures", () => {
     if (name.startsWith("err-") || name.startsWith("warn-")) expect(result.diagnostics.length).toBeGreaterThan(0);
     else expect(result.diagnostics).toEqual([]);
 
-    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    // Formats checked as the runtime checks them (ajv-formats, "fast" mode).
+    const ajv = new Ajv2020({ strict: false });
+    formatsPlugin.default(ajv, { mode: "fast" });
     for (const [file, valid] of [
       ["valid.json", true],
       ["invalid.json", false],

@@ -81,7 +81,8 @@ function indexValue(info: IndexInfo, ctx: RuleContext): JsonSchema | false {
 /**
  * Interfaces, type literals, mapped and utility types, intersections of objects and
  * `Record<K, V>`: `properties` + `required`, closed unless an index signature allows more.
- * Getters without a setter and methods are left out: they are not data.
+ * Getters without a setter and methods are left out: they are not data. A class's accessor
+ * with a setter is optional: it may be sent, and an instance's JSON does not write it.
  */
 export const objectRule: TypeRule = {
   name: "object",
@@ -91,6 +92,8 @@ export const objectRule: TypeRule = {
     const properties: Record<string, JsonSchema | false> = {};
     const required: string[] = [];
     const absent: string[] = [];
+    const symbol = b.symbolOfType(t);
+    const isClass = symbol !== undefined && (b.symbolFlags(symbol) & SymbolFlag.Class) !== 0;
     for (const property of propertiesInOrder(t, b)) {
       if (!isDataProperty(property, b)) continue;
       const name = b.symbolName(property);
@@ -100,7 +103,9 @@ export const objectRule: TypeRule = {
         continue;
       }
       properties[name] = converted.schema;
-      if (!converted.optional) required.push(name);
+      // A class's accessor lives on its prototype: an instance's JSON does not have it.
+      const accessor = (b.symbolFlags(property) & (SymbolFlag.GetAccessor | SymbolFlag.SetAccessor)) !== 0;
+      if (!converted.optional && !(isClass && accessor)) required.push(name);
     }
     let additionalProperties: JsonSchema | boolean = hasFlag(t, TypeFlag.NonPrimitive, b);
     const patternProperties: Record<string, JsonSchema | false> = {};

@@ -1,34 +1,5 @@
 import type { JsonSchema } from "toolwright";
-
-/**
- * The string formats the runtime checks: ajv-formats' (the "fast" mode the runtime's Ajv
- * loads; the generated validators check `date-time`, `date`, `time`, `email` and `uuid`
- * the same way and leave the others to Ajv). Its `password` and `binary` accept anything.
- */
-export const CHECKED_STRING_FORMATS: ReadonlySet<string> = new Set([
-  "date",
-  "time",
-  "date-time",
-  "iso-time",
-  "iso-date-time",
-  "duration",
-  "uri",
-  "uri-reference",
-  "uri-template",
-  "url",
-  "email",
-  "hostname",
-  "ipv4",
-  "ipv6",
-  "regex",
-  "uuid",
-  "json-pointer",
-  "json-pointer-uri-fragment",
-  "relative-json-pointer",
-  "byte",
-]);
-/** ajv-formats' formats for numbers. */
-export const CHECKED_NUMBER_FORMATS: ReadonlySet<string> = new Set(["int32", "int64", "float", "double"]);
+import { CHECKED_NUMBER_FORMATS, CHECKED_STRING_FORMATS } from "../validator/formats.js";
 
 /** The checked format closest to one nothing checks. */
 const INSTEAD: Readonly<Record<string, string>> = {
@@ -63,7 +34,7 @@ function formatProblem(node: JsonSchema, format: string): string | undefined {
   const forNumbers = CHECKED_NUMBER_FORMATS.has(format);
   if (!forStrings && !forNumbers) {
     const instead = INSTEAD[format];
-    return `has \`@format ${format}\`, which no validator checks, so the schema would promise what no call is held to. Fix: ${instead ? `use \`@format ${instead}\`, or ` : ""}use a checked format (${[...CHECKED_STRING_FORMATS].join(", ")}) or a \`@pattern\``;
+    return `has \`@format ${format}\`, which no validator checks, so the schema would promise what no call is held to. Fix: ${instead ? `use \`@format ${instead}\`, or ` : "use "}a format toolwright checks (such as email, hostname, uri, date-time, uuid; the docs' type table lists them all) or a \`@pattern\``;
   }
   const applies = forStrings ? ["string"] : ["number", "integer"];
   if (types && !types.some((t) => applies.includes(t))) {

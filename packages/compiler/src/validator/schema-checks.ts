@@ -1,4 +1,5 @@
 import type { JsonSchema } from "toolwright";
+import { CHECKED_STRING_FORMATS } from "./formats.js";
 
 /** Thrown when a schema uses a keyword or value the generator does not cover. */
 export class OutsideSubset extends Error {}
@@ -73,8 +74,6 @@ const KEYWORDS: Readonly<Record<string, "any" | "number" | "string" | "array" | 
   maxProperties: "object",
 };
 
-/** Formats the runtime's helpers check exactly as ajv-formats' "fast" mode does. */
-const FORMATS = new Set(["date-time", "date", "time", "email", "uuid"]);
 
 /** The test that `v` has JSON type `type`; numbers must be finite. */
 export const TYPE_TESTS: Readonly<Record<string, (v: string) => string>> = {
@@ -225,7 +224,7 @@ function stringChecks(schema: JsonSchema, v: string, context: CheckContext): str
     out += fail(`!${context.constant("r", `new RegExp(${JSON.stringify(schema.pattern)},"u")`)}.test(${v})`);
   }
   if (schema.format !== undefined) {
-    if (typeof schema.format !== "string" || !FORMATS.has(schema.format)) outside(`format ${String(schema.format)}`);
+    if (typeof schema.format !== "string" || !CHECKED_STRING_FORMATS.has(schema.format)) outside(`format ${String(schema.format)}`);
     out += fail(`!${context.constant("m", `h.format(${JSON.stringify(schema.format)})`)}(${v})`);
   }
   return out;

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { ISSUE_KEYWORDS, type IssueCollector, type JsonSchema, type ValidatorHelpers } from "../tools/spec.js";
 import type { ErrorObject } from "./compile.js";
 import { childPath } from "./render.js";
@@ -55,10 +56,30 @@ const FORMATS: Readonly<Record<string, RegExp>> = {
   uuid: new RegExp(`^(?:urn:uuid:)?${HEX}{8}-(?:${HEX}{4}-){3}${HEX}{12}$`, "i"),
 };
 
+type FormatDefinition = RegExp | ((text: string) => boolean) | { readonly validate: FormatDefinition } | boolean;
+let ajvFormats: Readonly<Record<string, FormatDefinition>> | undefined;
+
+/**
+ * ajv-formats' own check of a string format the helpers do not write themselves (`uri`,
+ * `hostname`, `ipv4`, ...): its table of "fast" formats, loaded on the first such format
+ * (it requires nothing; Ajv itself stays unloaded), so both paths agree by construction.
+ */
+function ajvFormat(name: string): ((text: string) => boolean) | undefined {
+  ajvFormats ??= (createRequire(import.meta.url)("ajv-formats/dist/formats.js") as {
+    fastFormats: Record<string, FormatDefinition>;
+  }).fastFormats;
+  let definition = Object.hasOwn(ajvFormats, name) ? ajvFormats[name] : undefined;
+  if (typeof definition === "object" && !(definition instanceof RegExp)) definition = definition.validate;
+  if (definition instanceof RegExp) return (text) => definition.test(text);
+  return typeof definition === "function" ? definition : undefined;
+}
+
 function format(name: string): (text: string) => boolean {
   const pattern = FORMATS[name];
-  if (!pattern) throw new Error(`no generated check for format "${name}"`);
-  return (text) => pattern.test(text);
+  if (pattern) return (text) => pattern.test(text);
+  const check = ajvFormat(name);
+  if (!check) throw new Error(`no generated check for format "${name}"`);
+  return check;
 }
 
 /** An error a generated collector reports: Ajv's, and for `anyOf` the collectors of the branches, in order. */
