@@ -45,7 +45,10 @@ beforeAll(() => {
   const roots: string[] = [];
   for (const name of judged) {
     const file = path.join(dir, `${name}.ts`);
-    const input = path.relative(dir, path.join(FIXTURES, name, "input.js")).split(path.sep).join("/");
+    const input = path
+      .relative(dir, path.join(FIXTURES, name, "input.js"))
+      .split(path.sep)
+      .join("/");
     const lines = [`import type { Args } from "${input}";`];
     for (const [list, valid] of [
       ["valid.json", true],

@@ -19,8 +19,13 @@ function matching(pattern: string): fc.Arbitrary<string> {
   try {
     return fc.stringMatching(new RegExp(pattern, "u"));
   } catch {
-    const pieces = pattern.replace(/\\[sSdD]|[\^$()[\]{}*+?|\\!]|:|=/g, " ").split(" ").filter(Boolean);
-    return fc.array(fc.oneof(fc.constantFrom(...pieces, " ", "1", ""), fc.string({ maxLength: 3 })), { maxLength: 5 }).map((parts) => parts.join(""));
+    const pieces = pattern
+      .replace(/\\[sSdD]|[\^$()[\]{}*+?|\\!]|:|=/g, " ")
+      .split(" ")
+      .filter(Boolean);
+    return fc
+      .array(fc.oneof(fc.constantFrom(...pieces, " ", "1", ""), fc.string({ maxLength: 3 })), { maxLength: 5 })
+      .map((parts) => parts.join(""));
   }
 }
 

@@ -16,30 +16,32 @@ const require = createRequire(import.meta.url);
 const tsc = require("typescript") as typeof ts;
 const TMP = path.resolve(import.meta.dirname, "../.tmp");
 
+// Written with <kind> for each hole (a `${kind}` in the type).
 const TEMPLATES = [
-  "`v${number}.${number}`",
-  "`${number}.${number}`",
-  "`${number}.${string}`",
-  "`${string}.${string}`",
-  "`${number}x${number}`",
-  "`${number}e${number}`",
-  "`${number}0${number}`",
-  "`${bigint}-${bigint}`",
-  "`${bigint}${bigint}`",
-  "`${number}${string}`",
-  "`${string}${number}`",
-  "`${number}${number}`",
-  "`${string}aa${number}`",
-  "`${string}aa${string}`",
-  "`${string}, ${string}`",
-  "`${string}--${string}!`",
-  "`${number} - ${number}`",
-  "`${number}  ${string}`",
-  "`a${string}b${string}c`",
-  "`${number}:${number}:${number}`",
-  "`${bigint}.${number}-${string}`",
-  "`id-${number}` | `${string}@${string}`",
+  "`v<number>.<number>`",
+  "`<number>.<number>`",
+  "`<number>.<string>`",
+  "`<string>.<string>`",
+  "`<number>x<number>`",
+  "`<number>e<number>`",
+  "`<number>0<number>`",
+  "`<bigint>-<bigint>`",
+  "`<bigint><bigint>`",
+  "`<number><string>`",
+  "`<string><number>`",
+  "`<number><number>`",
+  "`<string>aa<number>`",
+  "`<string>aa<string>`",
+  "`<string>, <string>`",
+  "`<string>--<string>!`",
+  "`<number> - <number>`",
+  "`<number>  <string>`",
+  "`a<string>b<string>c`",
+  "`<number>:<number>:<number>`",
+  "`<bigint>.<number>-<string>`",
+  "`id-<number>` | `<string>@<string>`",
 ];
+const typeOf = (template: string) => template.replace(/<(\w+)>/g, (_hole, kind: string) => `\${${kind}}`);
 
 // Pieces that are numbers, bigints, delimiters, white space and neither, glued in twos and
 // threes: every way a hole can swallow, split or miss a delimiter.
@@ -67,11 +69,11 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(TMP, "template-patterns-"));
   const file = path.join(dir, "templates.ts");
   const lines = ['import { tool } from "toolwright";'];
-  TEMPLATES.forEach((template, i) => lines.push(`type T${i} = ${template};`));
+  for (const [i, template] of TEMPLATES.entries()) lines.push(`type T${i} = ${typeOf(template)};`);
   const first = lines.length;
-  TEMPLATES.forEach((_template, i) => {
-    STRINGS.forEach((text, j) => lines.push(`export const s${i}_${j}: T${i} = ${JSON.stringify(text)};`));
-  });
+  for (const i of TEMPLATES.keys()) {
+    for (const [j, text] of STRINGS.entries()) lines.push(`export const s${i}_${j}: T${i} = ${JSON.stringify(text)};`);
+  }
   lines.push(
     "/** Takes one value of every template type. */",
     `function take(${TEMPLATES.map((_t, i) => `p${i}: T${i}`).join(", ")}): void {}`,

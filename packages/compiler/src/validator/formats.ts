@@ -29,4 +29,3 @@ export const CHECKED_STRING_FORMATS: ReadonlySet<string> = new Set([
 ]);
 /** ajv-formats' formats for numbers: checked by Ajv (a schema using one gets no generated validator). */
 export const CHECKED_NUMBER_FORMATS: ReadonlySet<string> = new Set(["int32", "int64", "float", "double"]);
-

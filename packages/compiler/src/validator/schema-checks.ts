@@ -74,7 +74,6 @@ const KEYWORDS: Readonly<Record<string, "any" | "number" | "string" | "array" | 
   maxProperties: "object",
 };
 
-
 /** The test that `v` has JSON type `type`; numbers must be finite. */
 export const TYPE_TESTS: Readonly<Record<string, (v: string) => string>> = {
   string: (v) => `typeof ${v}==="string"`,
@@ -224,7 +223,8 @@ function stringChecks(schema: JsonSchema, v: string, context: CheckContext): str
     out += fail(`!${context.constant("r", `new RegExp(${JSON.stringify(schema.pattern)},"u")`)}.test(${v})`);
   }
   if (schema.format !== undefined) {
-    if (typeof schema.format !== "string" || !CHECKED_STRING_FORMATS.has(schema.format)) outside(`format ${String(schema.format)}`);
+    if (typeof schema.format !== "string" || !CHECKED_STRING_FORMATS.has(schema.format))
+      outside(`format ${String(schema.format)}`);
     out += fail(`!${context.constant("m", `h.format(${JSON.stringify(schema.format)})`)}(${v})`);
   }
   return out;

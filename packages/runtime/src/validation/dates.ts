@@ -38,7 +38,8 @@ const FULL_DATE = /^(\d{4})-(\d\d)-(\d\d)$/;
 export function parseDateTime(text: string, dateOnly = false): Date | undefined {
   const m = dateOnly ? FULL_DATE.exec(text) : DATE_TIME.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((field) => Number(field ?? 0)) as [
+  // A full-date has no time fields: they read as 0.
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [
     number,
     number,
     number,

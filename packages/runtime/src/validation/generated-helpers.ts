@@ -65,9 +65,11 @@ let ajvFormats: Readonly<Record<string, FormatDefinition>> | undefined;
  * (it requires nothing; Ajv itself stays unloaded), so both paths agree by construction.
  */
 function ajvFormat(name: string): ((text: string) => boolean) | undefined {
-  ajvFormats ??= (createRequire(import.meta.url)("ajv-formats/dist/formats.js") as {
-    fastFormats: Record<string, FormatDefinition>;
-  }).fastFormats;
+  ajvFormats ??= (
+    createRequire(import.meta.url)("ajv-formats/dist/formats.js") as {
+      fastFormats: Record<string, FormatDefinition>;
+    }
+  ).fastFormats;
   let definition = Object.hasOwn(ajvFormats, name) ? ajvFormats[name] : undefined;
   if (typeof definition === "object" && !(definition instanceof RegExp)) definition = definition.validate;
   if (definition instanceof RegExp) return (text) => definition.test(text);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { dialects } from "../../src/dialects/index.js";
-import { asTool, type Tool, validateArguments } from "../../src/index.js";
+import { asTool, runTool, type Tool, ToolShapeError, validateArguments } from "../../src/index.js";
 import { DATE_KEYWORD } from "../../src/tools/spec.js";
-import { parseDateTime } from "../../src/validation/dates.js";
+import { datesAsWritten, parseDateTime } from "../../src/validation/dates.js";
 
 const date = { type: "string", format: "date-time", [DATE_KEYWORD]: true };
 
@@ -114,5 +114,73 @@ describe("validateArguments: Date members arrive as Dates", () => {
     for (const dialect of Object.values(dialects)) {
       expect(JSON.stringify(dialect.toDialect(events.parameters).schema)).not.toContain(DATE_KEYWORD);
     }
+  });
+});
+
+describe("a Date tagged @format date: a calendar day, at midnight UTC", () => {
+  const day = { type: "string", format: "date", [DATE_KEYWORD]: true };
+
+  it.each([
+    ["2026-05-01", "2026-05-01T00:00:00.000Z"],
+    ["2024-02-29", "2024-02-29T00:00:00.000Z"],
+    ["0099-12-31", "0099-12-31T00:00:00.000Z"],
+  ])("reads %s as its midnight UTC", (text, iso) => {
+    expect(parseDateTime(text, true)?.toISOString()).toBe(iso);
+  });
+
+  it.each(["2026-02-30", "2025-02-29", "2026-13-01", "2026-05-01T00:00:00Z", "20260501"])(
+    "names no day: %s",
+    (text) => {
+      expect(parseDateTime(text, true)).toBeUndefined();
+    },
+  );
+
+  const stays = schemaTool({ checkIn: day, at: date, nights: { type: "array", items: day } });
+
+  it("revives the day as a Date and a date-time beside it as before", () => {
+    const check = validateArguments(stays, {
+      checkIn: "2026-05-01",
+      at: "2026-05-01T15:30:00Z",
+      nights: ["2026-05-02"],
+    });
+    if (!check.ok) throw check.error;
+    expect(check.args.checkIn).toEqual(new Date("2026-05-01T00:00:00Z"));
+    expect(check.args.at).toEqual(new Date("2026-05-01T15:30:00Z"));
+    expect(check.args.nights).toEqual([new Date("2026-05-02T00:00:00Z")]);
+  });
+
+  it("refuses a date-time where a day is asked, and a day that does not exist, at their paths", () => {
+    const moment = validateArguments(stays, { checkIn: "2026-05-01T00:00:00Z" });
+    expect(!moment.ok && moment.error.issues.map((i) => [i.code, i.path])).toEqual([["invalid_value", "/checkIn"]]);
+    const check = validateArguments(stays, { checkIn: "2026-02-30" });
+    expect(!check.ok && check.error.issues).toEqual([
+      {
+        code: "invalid_value",
+        path: "/checkIn",
+        message: '/checkIn: must be a real date such as "2026-03-01", got "2026-02-30" (a string)',
+      },
+    ]);
+  });
+
+  it("writes a returned Date at such a node as its UTC day, and one elsewhere as its date-time", async () => {
+    const schema = { type: "object", properties: { checkIn: day, at: date }, required: ["checkIn"] };
+    const value = { checkIn: new Date("2026-05-01T22:00:00Z"), at: new Date("2026-05-01T15:30:00Z") };
+    expect(datesAsWritten(value, schema)).toEqual({ checkIn: "2026-05-01", at: value.at });
+    const booked = asTool({
+      name: "book",
+      description: "Book a stay.",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+      outputSchema: schema,
+      execute: () => value,
+    });
+    const result = await runTool(booked, {});
+    expect(JSON.parse(result.content)).toEqual({ checkIn: "2026-05-01", at: "2026-05-01T15:30:00.000Z" });
+    // The same Date under a date-time schema would have been written whole and refused as a day.
+    const whole = asTool({
+      ...booked,
+      name: "whole",
+      outputSchema: { type: "object", properties: { checkIn: { type: "string", format: "date" } } },
+    });
+    await expect(runTool(whole, {})).rejects.toBeInstanceOf(ToolShapeError);
   });
 });
