@@ -51,6 +51,24 @@ function deriveSafely(site: ToolSite, context: DeriveContext): ReturnType<typeof
   }
 }
 
+type Problem = ReturnType<typeof deriveSpec>["problems"][number];
+
+/**
+ * A site's problems by file, position, then message: the order esbuild lists its messages
+ * in, so every build path reports several problems at one node alike.
+ */
+function byPlace(problems: readonly Problem[]): Problem[] {
+  const key = (p: Problem) => [p.node.getSourceFile().fileName, p.node.getStart()] as const;
+  return [...problems].sort((a, b) => {
+    const [fileA, startA] = key(a);
+    const [fileB, startB] = key(b);
+    if (fileA !== fileB) return fileA < fileB ? -1 : 1;
+    if (startA !== startB) return startA - startB;
+    const [textA, textB] = [`TW${a.code}: ${a.message}`, `TW${b.code}: ${b.message}`];
+    return textA < textB ? -1 : textA > textB ? 1 : 0;
+  });
+}
+
 /**
  * The derivation of one program, whichever compiler holds it: finds every tool site,
  * derives its spec and runs the build-time checks, asking the compiler only through its
@@ -154,7 +172,7 @@ export class Derivation {
     for (const site of found) {
       const before = findings.length;
       const { spec, problems } = deriveSafely(site, context);
-      for (const problem of problems) report(problem.node, problem.code, problem.message);
+      for (const problem of byPlace(problems)) report(problem.node, problem.code, problem.message);
       if (!spec) {
         rejected.push({ site, spec: rejectedSpec(findings.slice(before), context.rootDir) });
         continue;
