@@ -45,6 +45,7 @@ const NEEDED: Readonly<Record<"API" | "Program" | "Checker", readonly string[]>>
     "isTupleType",
     "getContextualType",
     "getBaseTypeOfLiteralType",
+    "getBaseTypes",
     "getSignatureFromDeclaration",
     "typeToString",
   ],
