@@ -7,7 +7,7 @@
  *   node scripts/bench/run.mjs --quick          tiny sizes, one run each: checks the harness
  *   node scripts/bench/run.mjs --only build,size
  *     (build, cold, validate, answer, loop, size, generated; and the scripts kept beside them: esbuild,
- *     build-persistent, lazy-compile, language-service, cli, ts7, which print their own tables)
+ *     build-persistent, lazy-compile, language-service, lsp, cli, ts7, which print their own tables)
  *   node scripts/bench/run.mjs --update-docs    also writes the table into docs/benchmarks.md
  *
  * From the repository root, `npm run bench` builds the packages and runs this.
@@ -74,6 +74,8 @@ const EXTRAS = [
     args: [],
     quickArgs: ["--tools", "20", "--runs", "2"],
   },
+  // The editor on TypeScript 7: toolwright lsp's diagnostics and hover latency.
+  { name: "lsp", file: "lsp.mjs", args: [], quickArgs: ["--tools", "20", "--runs", "2"] },
 ];
 const EXTRA_NAMES = EXTRAS.map((extra) => extra.name);
 for (const name of only ?? []) {
