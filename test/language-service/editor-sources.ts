@@ -95,3 +95,59 @@ export const SEARCH_FLIGHTS: JsonSchema = {
   required: ["origin", "destination"],
   additionalProperties: false,
 };
+
+/** A tool made from a named function expression written inline: its name shows the tool on hover. */
+export const PLANNER = `import { tool } from "toolwright";
+
+/** Plan the visits of a sales rep in a city, the busiest districts first. */
+export const planner = tool(function plan_visits(city: string, days: number): string {
+  return city.repeat(days);
+});
+`;
+
+/**
+ * Tools with no description (TW990005), each documented in another place, and one whose
+ * empty description is tool()'s option: the summary quick fix writes a stub in the first
+ * five ({@link SUMMARY_FIXES}) and none for the last.
+ */
+export const SUMMARIES = `import { tool } from "toolwright";
+
+/**
+ * @param city City name.
+ * @readOnly
+ */
+function forecast(city: string): string {
+  return city;
+}
+
+/** @idempotent */
+function ping(host: string): string {
+  return host;
+}
+
+export function echo(text: string): string {
+  return text;
+}
+
+export const weather = tool(forecast);
+export const pinger = tool(ping);
+export const echoer = tool(echo);
+export const visits = tool(function plan_visits(city: string): string {
+  return city;
+});
+export const tools = [tool((zone: string) => zone, { name: "clock" })];
+export const terse = tool(echo, { name: "terse", description: "" });
+`;
+
+const STUB = "TODO: say what this tool does and when the model should use it.";
+
+/** Where each TW990005 of {@link SUMMARIES} is reported, and what its quick fix writes there. */
+export const SUMMARY_FIXES: readonly { readonly at: string; readonly fixed: string | undefined }[] = [
+  { at: "tool(forecast)", fixed: `/**\n * ${STUB}\n * @param city City name.\n * @readOnly\n */\nfunction forecast(` },
+  { at: "tool(ping)", fixed: `/**\n * ${STUB}\n * @idempotent */\nfunction ping(` },
+  { at: "tool(echo)", fixed: `}\n\n/**\n * ${STUB}\n */\nexport function echo(` },
+  { at: "tool(function", fixed: `/**\n * ${STUB}\n */\nexport const visits = tool(function plan_visits(` },
+  { at: "tool((zone", fixed: `[tool(/** ${STUB} */ (zone: string) => zone,` },
+  // An empty description passed to tool() is not the TSDoc's to fix.
+  { at: "tool(echo, { name", fixed: undefined },
+];

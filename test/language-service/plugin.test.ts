@@ -1,7 +1,16 @@
 import { dialectOfTarget, dialects } from "toolwright/dialects";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerCodeFix, TsServer } from "../../scripts/bench/lib/tsserver-client.mjs";
-import { FUNCTIONS, SEARCH_FLIGHTS, TOOLS, TYPES, WEATHER } from "./editor-sources.js";
+import {
+  FUNCTIONS,
+  PLANNER,
+  SEARCH_FLIGHTS,
+  SUMMARIES,
+  SUMMARY_FIXES,
+  TOOLS,
+  TYPES,
+  WEATHER,
+} from "./editor-sources.js";
 import { applyChanges, EditorProject, locate, TEST_DIR } from "./project.js";
 
 // One real tsserver for the file; every case opens files of its own fixture project.
@@ -218,6 +227,54 @@ export const pinger = tool(ping, { description: "Check that a host answers on th
     replaceText(draft, current, whole);
     expect((await server.diagnostics(draft)).filter((d) => d.code >= 990000)).toEqual([]);
     expect((await hover(draft, locate(whole, "tool(lookup")))?.documentation).toContain("**toolwright tool** `lookup`");
+  });
+});
+
+describe("an inline function expression's name", () => {
+  it("shows its tool on hover, as tool( does, and a parameter inside keeps its own hover", async () => {
+    const project = new EditorProject("ls-inline-name");
+    projects.push(project);
+    const file = project.write("src/planner.ts", PLANNER);
+    server.open(file);
+    const onName = (await hover(file, locate(PLANNER, "plan_visits(city")))?.documentation ?? "";
+    expect(onName).toContain("**toolwright tool** `plan_visits`");
+    expect(onName).toContain("Plan the visits of a sales rep in a city, the busiest districts first.");
+    const onCall = (await hover(file, locate(PLANNER, "tool(function")))?.documentation ?? "";
+    expect(jsonBlocks(onName)).toEqual(jsonBlocks(onCall));
+    const onParameter = await hover(file, locate(PLANNER, "city.repeat"));
+    expect(onParameter?.displayString).toContain("city: string");
+    expect(onParameter?.documentation ?? "").not.toContain("toolwright tool");
+  });
+});
+
+describe("the summary quick fix for a tool with no description (TW990005)", () => {
+  it("writes a summary stub where the build reads the description, and the error goes", async () => {
+    const project = new EditorProject("ls-summary");
+    projects.push(project);
+    const file = project.write("src/summaries.ts", SUMMARIES);
+    server.open(file);
+    for (const args of [{ file }, undefined]) {
+      const supported = await server.request<string[]>("getSupportedCodeFixes", args);
+      expect(supported.body).toEqual(expect.arrayContaining(["990005"]));
+    }
+    const errors = (await server.diagnostics(file)).filter((d) => d.code === 990005);
+    expect(errors.map((d) => d.start)).toEqual(SUMMARY_FIXES.map(({ at }) => locate(SUMMARIES, at)));
+    for (const [i, error] of errors.entries()) {
+      const expected = SUMMARY_FIXES[i]?.fixed;
+      const fixes = await codeFixes(file, error.start, error.end, 990005);
+      if (expected === undefined) {
+        expect(fixes).toEqual([]);
+        continue;
+      }
+      expect(fixes.map((f) => f.description)).toHaveLength(1);
+      expect(fixes[0]?.description).toMatch(/^Add a TSDoc summary for tool '/);
+      const fixed = applyChanges(SUMMARIES, fixes[0]?.changes[0]?.textChanges ?? []);
+      expect(fixed).toContain(expected);
+      replaceText(file, SUMMARIES, fixed);
+      const left = (await server.diagnostics(file)).filter((d) => d.code === 990005);
+      expect(left, expected).toHaveLength(errors.length - 1);
+      replaceText(file, fixed, SUMMARIES);
+    }
   });
 });
 

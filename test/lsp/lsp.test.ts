@@ -4,7 +4,16 @@ import { dialectOfTarget, dialects } from "toolwright/dialects";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Diagnostic, DiagnosticSeverity } from "vscode-languageserver-protocol/node";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
-import { FUNCTIONS, SEARCH_FLIGHTS, TOOLS, TYPES, WEATHER } from "../language-service/editor-sources.js";
+import {
+  FUNCTIONS,
+  PLANNER,
+  SEARCH_FLIGHTS,
+  SUMMARIES,
+  SUMMARY_FIXES,
+  TOOLS,
+  TYPES,
+  WEATHER,
+} from "../language-service/editor-sources.js";
 import { projectWith, TS5, TS7, tsconfig } from "../ts7/project.js";
 import { applyEdits, LspClient, positionOf, uriOf } from "./lsp-client.js";
 
@@ -237,6 +246,47 @@ describe("toolwright lsp's annotation quick fix", () => {
     expect(fixed).toContain("function forecast(city: string, days: number = 3): string {");
     await lsp.replace(file, fixed);
     await lsp.diagnostics(file, (d) => ours(d).length === 0);
+  });
+});
+
+describe("toolwright lsp's hover on an inline function's name and summary quick fix", () => {
+  it("shows the tool on the name of a function expression written in tool(...)", async () => {
+    const root = project("lsp-inline-name", TS7, {}, { "src/planner.ts": PLANNER });
+    const file = path.join(root, "src", "planner.ts");
+    const lsp = client(root);
+    await lsp.initialize(root);
+    await lsp.open(file, PLANNER);
+    const at = positionOf(PLANNER, "plan_visits(city");
+    const hover = await lsp.hover(file, at);
+    expect(markdownOf(hover)).toContain("**toolwright tool** `plan_visits`");
+    expect(hover?.range).toEqual({ start: at, end: { ...at, character: at.character + "plan_visits".length } });
+    expect(await lsp.hover(file, positionOf(PLANNER, "city.repeat"))).toBeNull();
+  });
+
+  it("writes a summary stub where the build reads the description, and the error goes", async () => {
+    const root = project("lsp-summary", TS7, {}, { "src/summaries.ts": SUMMARIES });
+    const file = path.join(root, "src", "summaries.ts");
+    const lsp = client(root);
+    await lsp.initialize(root);
+    await lsp.open(file, SUMMARIES);
+    const errors = withCode(990005)(await lsp.diagnostics(file, (d) => withCode(990005)(d).length > 0));
+    expect(errors.map((d) => d.range.start)).toEqual(SUMMARY_FIXES.map(({ at }) => positionOf(SUMMARIES, at)));
+    for (const [i, error] of errors.entries()) {
+      const expected = SUMMARY_FIXES[i]?.fixed;
+      const actions = await lsp.codeActions(file, error.range, [error]);
+      if (expected === undefined) {
+        expect(actions).toEqual([]);
+        continue;
+      }
+      expect(actions.map((a) => a.title)).toHaveLength(1);
+      expect(actions[0]?.title).toMatch(/^Add a TSDoc summary for tool '/);
+      const fixed = applyEdits(SUMMARIES, actions[0]?.edit?.changes?.[uriOf(file)] ?? []);
+      expect(fixed).toContain(expected);
+      await lsp.replace(file, fixed);
+      await lsp.diagnostics(file, (d) => withCode(990005)(d).length === errors.length - 1);
+      await lsp.replace(file, SUMMARIES);
+      await lsp.diagnostics(file, (d) => withCode(990005)(d).length === errors.length);
+    }
   });
 });
 

@@ -52,7 +52,7 @@ function assignedName(site: Node, backend: Backend): string | undefined {
  * An inline function (`const t = tool((x: string) => ...)`) may be documented on the
  * statement instead: its summary and tags fill in what the function's own comment lacks.
  */
-function withStatementDoc(doc: DocBlock, site: Node, backend: Backend): DocBlock {
+export function withStatementDoc(doc: DocBlock, site: Node, backend: Backend): DocBlock {
   const S = backend.syntax;
   if (!S.isVariableDeclaration(site.parent)) return doc;
   const outer = readDoc(docHost(site.parent, S), S);

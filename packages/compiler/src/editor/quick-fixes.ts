@@ -1,24 +1,33 @@
 import type { Backend } from "../backend/backend.js";
 import type { Node, ParameterDeclaration, SourceFile, Syntax } from "../backend/syntax.js";
+import type { DerivedFile } from "../derivation.js";
 import { DiagnosticCode, type Finding } from "../diagnostics.js";
+import type { ToolSite } from "../sites.js";
 import { annotateEdit } from "./annotate-fix.js";
 import type { Hint } from "./editor-file.js";
 import type { TextEdit } from "./edits.js";
 import { paramDocEdit } from "./param-doc-fix.js";
+import { summaryDocEdit } from "./summary-doc-fix.js";
 
 /** The diagnostic codes toolwright has quick fixes for (editors ask only for these). */
 export const FIXABLE_CODES: readonly number[] = [
   DiagnosticCode.missingAnnotation,
   DiagnosticCode.undocumentedParameter,
+  DiagnosticCode.thinDescription,
 ];
 
 /** One quick fix: what the editor lists, the diagnostic it fixes and the edits it makes. */
 export interface QuickFix {
-  /** `toolwrightParamDoc` or `toolwrightAnnotate`. */
+  /** `toolwrightParamDoc`, `toolwrightSummaryDoc` or `toolwrightAnnotate`. */
   readonly fixName: string;
   readonly description: string;
   readonly fixes: Finding;
   readonly edits: readonly TextEdit[];
+}
+
+/** Every tool site of a derived file, with a spec or rejected (a thin description rejects its site). */
+export function sitesOf(file: DerivedFile | undefined): ToolSite[] {
+  return file ? [...file.sites, ...file.rejected].map((emitted) => emitted.site) : [];
 }
 
 function overlaps(d: Finding, start: number, end: number): boolean {
@@ -39,12 +48,17 @@ function parameterAt(file: SourceFile, start: number, end: number, S: Syntax): P
 
 /**
  * toolwright's quick fixes for the span `start`..`end` of a file, given the findings and
- * hints located in it: add a `@param` stub for a parameter the model sees undescribed;
- * annotate a parameter with the type TypeScript inferred for it.
+ * hints located in it and its own tool sites: add a `@param` stub for a parameter the
+ * model sees undescribed; add a summary stub for a tool with no description; annotate a
+ * parameter with the type TypeScript inferred for it.
  */
 export function quickFixes(
   backend: Backend,
-  located: { readonly findings: readonly Finding[]; readonly hints: readonly Hint[] },
+  located: {
+    readonly findings: readonly Finding[];
+    readonly hints: readonly Hint[];
+    readonly sites: readonly ToolSite[];
+  },
   start: number,
   end: number,
   errorCodes: readonly number[] = FIXABLE_CODES,
@@ -58,6 +72,25 @@ export function quickFixes(
           fixName: "toolwrightParamDoc",
           description: `Add a @param description for '${parameter.name}'`,
           fixes: finding,
+          edits: [edit],
+        });
+      }
+    }
+  }
+  if (errorCodes.includes(DiagnosticCode.thinDescription)) {
+    for (const error of located.findings) {
+      if (error.code !== DiagnosticCode.thinDescription || !overlaps(error, start, end)) continue;
+      // The build reports a thin description at the site's node.
+      const site = located.sites.find(
+        (s) => s.node.getStart() === error.start && s.node.getSourceFile().fileName === error.file.fileName,
+      );
+      const edit = site && summaryDocEdit(site, backend);
+      if (edit) {
+        const name = /^TW\d+: tool "([^"]*)"/.exec(error.messageText)?.[1];
+        fixes.push({
+          fixName: "toolwrightSummaryDoc",
+          description: name === undefined ? "Add a TSDoc summary" : `Add a TSDoc summary for tool '${name}'`,
+          fixes: error,
           edits: [edit],
         });
       }

@@ -7,20 +7,22 @@ function isFunction(node: Node, S: Syntax): boolean {
 }
 
 /**
- * The nodes of a site that show its tool on hover: the callee (`tool`, `agent.tool`) and a
- * function named by reference; the decorator and the decorated method's name; a bare
- * function in a tool list. Never the whole call, so hovering a variable inside an inline
- * function still shows that variable.
+ * The nodes of a site that show its tool on hover: the callee (`tool`, `agent.tool`), a
+ * function named by reference and an inline function expression's name; the decorator and
+ * the decorated method's name; a bare function in a tool list. Never the whole call, so
+ * hovering a variable inside an inline function still shows that variable.
  */
 function anchors(site: ToolSite, S: Syntax): Node[] {
   const { emission, fn } = site;
-  if (emission.kind === "wrap") return isFunction(emission.element, S) ? [] : [emission.element];
+  // `tool(function plan_visits(...) {...})`: the inline function's own name.
+  const own = S.isFunctionExpression(fn) && fn.name ? [fn.name] : [];
+  if (emission.kind === "wrap") return isFunction(emission.element, S) ? own : [emission.element];
   const method = S.isMethodDeclaration(fn) ? [fn.name] : [];
   if (emission.kind === "call") return [emission.decorator.expression, ...method];
   const named = isFunction(fn, S) || S.isMethodDeclaration(fn) ? [] : [fn];
   // `agent.tool(...)`: the method name, not `agent`, whose own hover stays about the agent.
   const callee = emission.call.expression;
-  return [S.isPropertyAccessExpression(callee) ? callee.name : callee, ...named, ...method];
+  return [S.isPropertyAccessExpression(callee) ? callee.name : callee, ...named, ...own, ...method];
 }
 
 /** The derived site whose hover anchors contain `position`, and the anchor's node. */

@@ -1,6 +1,6 @@
 import type ts from "typescript";
 import { derivationOf } from "../derive-specs.js";
-import { quickFixes } from "../editor/quick-fixes.js";
+import { quickFixes, sitesOf } from "../editor/quick-fixes.js";
 import type { Derivations } from "./derivations.js";
 
 /**
@@ -28,6 +28,7 @@ export function toolwrightCodeFixes(
       (d) => d.hints,
       (h) => h.finding,
     ),
+    sites: sitesOf(derivations.of(program, fileName)?.derived),
   };
   return quickFixes(derivationOf(program).backend, located, start, end, errorCodes).map((fix) => ({
     fixName: fix.fixName,

@@ -4,10 +4,11 @@ import { type FileOverlay, Ts7Session, type Ts7Snapshot } from "../backend/ts7/t
 import type { Finding } from "../diagnostics.js";
 import { type EditorFile, editorFile, type Hint, locatedIn } from "../editor/editor-file.js";
 import { ProjectGraph } from "../editor/project-graph.js";
-import { type QuickFix, quickFixes } from "../editor/quick-fixes.js";
+import { type QuickFix, quickFixes, sitesOf } from "../editor/quick-fixes.js";
 import { siteAt } from "../editor/site-at.js";
 import { toolMarkdown } from "../editor/tool-markdown.js";
 import { type CompilerOptions, resolveOptions } from "../options.js";
+import type { ToolSite } from "../sites.js";
 import { toolwrightOptionsOf } from "../tsconfig-plugins.js";
 
 /** What the editor is shown for one file: the build's findings and the editor's hints located in it. */
@@ -15,6 +16,8 @@ export interface Located {
   readonly file: SourceFile;
   readonly findings: readonly Finding[];
   readonly hints: readonly Hint[];
+  /** The file's own tool sites (a thin description is reported at its site). */
+  readonly sites: readonly ToolSite[];
 }
 
 /** A hover on a tool site: the tool's Markdown and the span it is about. */
@@ -98,6 +101,7 @@ export class Ts7Workspace {
         (d) => d.hints,
         (h) => h.finding,
       ),
+      sites: sitesOf(this.fileOf(fileName)?.derived),
     };
   }
 
