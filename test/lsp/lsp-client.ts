@@ -68,6 +68,8 @@ export class LspClient {
   private readonly waiters = new Set<() => void>();
   private readonly versions = new Map<string, number>();
   readonly log: string[] = [];
+  /** The methods the server registered dynamically (client/registerCapability). */
+  readonly registrations: string[] = [];
 
   constructor(cwd: string, args: readonly string[] = []) {
     this.child = spawn(process.execPath, [CLI, "lsp", "--stdio", ...args], { cwd, stdio: ["pipe", "pipe", "pipe"] });
@@ -85,17 +87,20 @@ export class LspClient {
       this.log.push(`${params.message}\n`);
     });
     // The server asks to watch files; a client that can, says yes.
-    this.connection.onRequest(RegistrationRequest.type, () => undefined);
+    this.connection.onRequest(RegistrationRequest.type, (params) => {
+      this.registrations.push(...params.registrations.map((r) => r.method));
+    });
     this.connection.listen();
   }
 
-  async initialize(root: string, initializationOptions?: unknown): Promise<InitializeResult> {
+  /** `watches`: whether this client says it can watch files for the server (dynamic registration). */
+  async initialize(root: string, initializationOptions?: unknown, watches = true): Promise<InitializeResult> {
     const result = await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: uriOf(root),
       workspaceFolders: [{ uri: uriOf(root), name: "project" }],
       capabilities: {
-        workspace: { didChangeWatchedFiles: { dynamicRegistration: true } },
+        workspace: { didChangeWatchedFiles: { dynamicRegistration: watches } },
         textDocument: { publishDiagnostics: { versionSupport: true } },
       },
       ...(initializationOptions !== undefined ? { initializationOptions } : {}),

@@ -210,6 +210,7 @@ describe("toolwright lsp and files changed outside the editor", () => {
     await lsp.filesChanged([{ fileName: types, type: 2 }]);
     const broken = await lsp.diagnostics(tools, (d) => withCode(990001)(d).length > 0);
     expect(withCode(990001)(broken)[0]?.message).toContain("`slot.start` is `bigint`");
+    expect(lsp.registrations).toEqual(["workspace/didChangeWatchedFiles"]);
     // Opened, fixed in the buffer but not saved: the buffer wins; closed: the disk again.
     await lsp.open(types, readFileSync(types, "utf8"));
     await lsp.replace(types, TYPES);
@@ -235,7 +236,8 @@ describe("toolwright lsp's annotation quick fix", () => {
     const root = project("lsp-annotate", TS7, { requireAnnotations: true }, { "src/weather.ts": WEATHER });
     const file = path.join(root, "src", "weather.ts");
     const lsp = client(root);
-    await lsp.initialize(root);
+    // A client that cannot watch files is not asked to.
+    await lsp.initialize(root, undefined, false);
     await lsp.open(file, WEATHER);
     const errors = await lsp.diagnostics(file, (d) => withCode(990002)(d).length > 0);
     const [error] = withCode(990002)(errors);
@@ -246,6 +248,7 @@ describe("toolwright lsp's annotation quick fix", () => {
     expect(fixed).toContain("function forecast(city: string, days: number = 3): string {");
     await lsp.replace(file, fixed);
     await lsp.diagnostics(file, (d) => ours(d).length === 0);
+    expect(lsp.registrations).toEqual([]);
   });
 });
 

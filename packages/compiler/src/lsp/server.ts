@@ -74,6 +74,7 @@ export function serveLanguageServer(
   const open = new Map<string, TextDocument>();
   let workspace: Ts7Workspace | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let watchesFiles = false;
 
   const guarded = <T>(what: string, fallback: T, run: (w: Ts7Workspace) => T): T => {
     if (!workspace) return fallback;
@@ -107,6 +108,7 @@ export function serveLanguageServer(
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
     const root = (folder && fileNameOf(folder)) ?? settings.cwd;
     const editorOptions = (params.initializationOptions ?? {}) as CompilerOptions;
+    watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     try {
       workspace = openWorkspace(root, settings, editorOptions, (fileName) => open.get(fileName)?.getText());
       connection.console.info(`[toolwright] serving ${root} with TypeScript ${workspace.version}`);
@@ -128,6 +130,7 @@ export function serveLanguageServer(
 
   connection.onInitialized(() => {
     // Files changed outside the editor (a checkout, a generator): the client watches them if it can.
+    if (!watchesFiles) return;
     void connection.client
       .register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: "**/*.{ts,tsx,mts,cts,json}" }],
