@@ -66,7 +66,7 @@ describe("specSource", () => {
   it("writes plain JSON when no schema is in the subset, so Ajv checks that tool", () => {
     const outside: ToolSpec = {
       ...spec,
-      parameters: { type: "object", properties: { host: { type: "string", format: "hostname" } } },
+      parameters: { type: "object", properties: { readings: { type: "array", contains: { type: "number" } } } },
       outputSchema: { type: "array", contains: { type: "number" } },
     };
     expect(specSource(outside)).toBe(JSON.stringify(outside));
