@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 const tsc = require("typescript") as typeof ts;
 const TMP = path.resolve(import.meta.dirname, "../.tmp");
 
-// Written with <kind> for each hole (a `${kind}` in the type).
+// Written with <kind> for each hole (a `${kind}` in the type), <"a" | "b"> for a hole of literals.
 const TEMPLATES = [
   "`v<number>.<number>`",
   "`<number>.<number>`",
@@ -40,8 +40,11 @@ const TEMPLATES = [
   "`<number>:<number>:<number>`",
   "`<bigint>.<number>-<string>`",
   "`id-<number>` | `<string>@<string>`",
+  // A hole of literals is its literals as text: TypeScript makes a union of templates of it.
+  '`<number><"x" | "aa"><number>`',
+  '`<"a" | "aa"><string>.<number>`',
 ];
-const typeOf = (template: string) => template.replace(/<(\w+)>/g, (_hole, kind: string) => `\${${kind}}`);
+const typeOf = (template: string) => template.replace(/<([^<>]+)>/g, (_hole, kind: string) => `\${${kind}}`);
 
 // Pieces that are numbers, bigints, delimiters, white space and neither, glued in twos and
 // threes: every way a hole can swallow, split or miss a delimiter.
