@@ -18,6 +18,7 @@ import { compileProject } from "../mcp/compile-project.js";
 const here = import.meta.dirname;
 let outDir: string;
 let book: InvokableTool;
+let stay: InvokableTool;
 let client: Client;
 
 beforeAll(async () => {
@@ -26,7 +27,7 @@ beforeAll(async () => {
   symlinkSync(path.join(here, "../node_modules"), path.join(outDir, "node_modules"), "dir");
   writeFileSync(path.join(outDir, "package.json"), JSON.stringify({ type: "module", private: true }));
   compileProject(path.join(here, "fixture/tsconfig.json"), outDir);
-  ({ book } = (await import(path.join(outDir, "tools.js"))) as { book: InvokableTool });
+  ({ book, stay } = (await import(path.join(outDir, "tools.js"))) as { book: InvokableTool; stay: InvokableTool });
   client = new Client({ name: "dates-test", version: "1.0.0" });
   await client.connect(
     new StdioClientTransport({ command: process.execPath, args: [path.join(outDir, "server.js")], stderr: "pipe" }),
@@ -132,5 +133,39 @@ describe("Date parameters and members (issue 11)", () => {
     })) as CallToolResult;
     expect(bad.isError).toBe(true);
     expect(JSON.stringify(bad.content)).toContain("/hold/start: must be a real date-time");
+  });
+});
+
+describe("a Date tagged @format date (issue 27): a calendar day", () => {
+  it("is a date string for the model and the day at midnight UTC for the function, through invoke", async () => {
+    expect(stay.parameters.properties).toMatchObject({
+      checkIn: { type: "string", format: "date" },
+      checkOut: { type: "string", format: "date" },
+      arrival: { type: "string", format: "date-time" },
+    });
+    const result = await stay.invoke({
+      checkIn: "2026-05-01",
+      checkOut: "2026-05-03",
+      arrival: "2026-05-01T15:30:00Z",
+    });
+    expect(JSON.parse(result.content as string)).toEqual({
+      checkIn: "2026-05-01",
+      nights: 2,
+      arrival: "2026-05-01T15:30:00.000Z",
+      received: {
+        checkIn: "Date(2026-05-01T00:00:00.000Z)",
+        checkOut: "Date(2026-05-03T00:00:00.000Z)",
+        arrival: "Date(2026-05-01T15:30:00.000Z)",
+      },
+    });
+  });
+
+  it("refuses a date-time where a day is asked, and a day that does not exist, at their paths", async () => {
+    await expect(stay.invoke({ checkIn: "2026-05-01T00:00:00Z", checkOut: "2026-05-03" })).rejects.toMatchObject({
+      issues: [{ code: "invalid_value", path: "/checkIn" }],
+    });
+    await expect(stay.invoke({ checkIn: "2026-05-01", checkOut: "2026-02-30" })).rejects.toThrow(
+      '/checkOut: must be a real date such as "2026-03-01", got "2026-02-30" (a string)',
+    );
   });
 });
