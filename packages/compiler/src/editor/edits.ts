@@ -5,3 +5,9 @@ export interface TextEdit {
   readonly length: number;
   readonly newText: string;
 }
+
+/** The spaces and tabs that start the line `position` is on, up to `position`. */
+export function indentationAt(text: string, position: number): string {
+  const lineStart = text.lastIndexOf("\n", position - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, position))?.[0] ?? "";
+}

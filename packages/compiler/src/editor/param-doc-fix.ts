@@ -1,12 +1,7 @@
 import type { Node, Syntax } from "../backend/syntax.js";
 import { docComment, docHost } from "../docs.js";
-import type { TextEdit } from "./edits.js";
+import { indentationAt, type TextEdit } from "./edits.js";
 import type { UndocumentedParameter } from "./undocumented-parameters.js";
-
-function indentationAt(text: string, position: number): string {
-  const lineStart = text.lastIndexOf("\n", position - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart, position))?.[0] ?? "";
-}
 
 function isInlineFunction(node: Node, S: Syntax): boolean {
   return (S.isArrowFunction(node) || S.isFunctionExpression(node)) && !S.isVariableDeclaration(node.parent);

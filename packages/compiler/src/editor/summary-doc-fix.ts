@@ -4,15 +4,10 @@ import { signatureOf, withStatementDoc } from "../derive.js";
 import { docComment, docHost, readDoc } from "../docs.js";
 import { literalProperty } from "../literal-value.js";
 import type { ToolSite } from "../sites.js";
-import type { TextEdit } from "./edits.js";
+import { indentationAt, type TextEdit } from "./edits.js";
 
 /** The summary the quick fix writes, for the developer to replace. */
 export const SUMMARY_STUB = "TODO: say what this tool does and when the model should use it.";
-
-function indentationAt(text: string, position: number): string {
-  const lineStart = text.lastIndexOf("\n", position - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart, position))?.[0] ?? "";
-}
 
 /** The summary as the first line of the comment `/** ... *\/` spanning `comment`. */
 function intoComment(text: string, comment: { readonly pos: number; readonly end: number }) {
