@@ -56,6 +56,8 @@ const fixtureOf = (file: string) => path.relative(FIXTURES, path.resolve(CWD, fi
 
 interface PathResult {
   specs?: unknown[];
+  /** The specs of its `schema<T>()` calls. */
+  schemas?: unknown[];
   diagnostics?: FixtureDiagnostic[];
 }
 
@@ -93,7 +95,10 @@ async function runEsbuild(service: SpecService, names: string[]): Promise<void> 
       plugins: [plugin()],
     });
     for (const file of out.outputFiles) {
-      viaEsbuild.set(path.basename(path.dirname(file.path)), { specs: specsIn(file.text) });
+      viaEsbuild.set(path.basename(path.dirname(file.path)), {
+        specs: specsIn(file.text),
+        schemas: specsIn(file.text, "$toolwrightSchema"),
+      });
     }
   }
   const failing = names.filter(hasErrors);
@@ -130,7 +135,8 @@ async function runVite(service: SpecService, names: string[]): Promise<void> {
     for (const name of names) {
       try {
         const result = await server.transformRequest(`/@fs${input(name)}`);
-        viaVite.set(name, { specs: specsIn(result?.code ?? "") });
+        const code = result?.code ?? "";
+        viaVite.set(name, { specs: specsIn(code), schemas: specsIn(code, "$toolwrightSchema") });
       } catch (error) {
         viaVite.set(name, { error: (error as Error).message });
       }
@@ -171,6 +177,14 @@ function diagnosticsIn(project: LoadedProject, name: string): FixtureDiagnostic[
     });
 }
 
+/** The specs one call of the gen module registers (JSON plus generated validators, which the JSON comparisons leave out). */
+function registered(text: string, call: "registerSpecs" | "registerSchemas"): unknown[] {
+  const start = text.indexOf(`\n${call}(`);
+  if (start < 0) return [];
+  const json = text.slice(start + call.length + 2, text.indexOf(");\n", start));
+  return (new Function(`return (${json});`)() as { spec: unknown }[]).map((e) => e.spec);
+}
+
 function runGen(options: Record<string, unknown>, names: string[], index: number): void {
   const project = loadProject(CWD, groupConfig(options, names, `gen-${index}`));
   for (const name of names) {
@@ -181,14 +195,17 @@ function runGen(options: Record<string, unknown>, names: string[], index: number
       continue;
     }
     const tools: ProjectTool[] = project.tools.filter((t) => inFixture(t.file));
-    const { entries, diagnostics: genProblems } = generatedEntries({ ...project, tools });
+    const schemas = project.schemas.filter((s) => inFixture(s.file));
+    const { entries, schemas: named, diagnostics: genProblems } = generatedEntries({ tools, schemas });
     // Read the specs back from the module text gen writes (as JavaScript), not from its input.
-    const text = renderGenModule(entries, { typescript: false });
-    const json = text.slice(text.indexOf("registerSpecs(") + "registerSpecs(".length, text.lastIndexOf(");"));
+    const text = renderGenModule(entries, { typescript: false, schemas: named });
     const problems = genProblems.map((d) => d.messageText);
-    // JSON plus generated validators (functions), which the JSON comparisons below leave out.
-    const written = new Function(`return (${json});`)() as { spec: unknown }[];
-    viaGen.set(name, { specs: written.map((e) => e.spec), diagnostics, problems });
+    viaGen.set(name, {
+      specs: registered(text, "registerSpecs"),
+      schemas: registered(text, "registerSchemas"),
+      diagnostics,
+      problems,
+    });
   }
 }
 
@@ -198,8 +215,14 @@ async function runTs7(options: Record<string, unknown>, names: string[], index: 
   for (const name of names) {
     const inFixture = (file: string) => fixtureOf(path.resolve(project.root, file)) === name;
     const specs = project.tools.filter((t) => inFixture(t.file)).map((t) => t.spec);
-    viaTs7.set(name, { specs, diagnostics: diagnosticsIn(project, name) });
+    const schemas = project.schemas.filter((s) => inFixture(s.file)).map((s) => s.spec);
+    viaTs7.set(name, { specs, schemas, diagnostics: diagnosticsIn(project, name) });
   }
+}
+
+/** A schema spec without the call it was derived at: gen registers one of several calls of the same type and name. */
+function withoutSource(spec: unknown): unknown {
+  return { ...(spec as object), source: undefined };
 }
 
 /** Specs in a stable order, one per distinct spec (gen keeps one entry per function and name). */
@@ -240,6 +263,7 @@ describe("every build path, TypeScript 7's included, gives the tsc path's specs,
     const ts7Result = viaTs7.get(name);
     // TypeScript 7: every spec, in source order, and every diagnostic, on every fixture.
     expect(JSON.stringify(ts7Result?.specs)).toBe(JSON.stringify(expected.specs));
+    expect(JSON.stringify(ts7Result?.schemas)).toBe(JSON.stringify(expected.schemas));
     expect(ts7Result?.diagnostics).toEqual(expected.diagnostics);
     if (hasErrors(name)) {
       // Same diagnostics (file, line, code, message) on every path; Vite reports them in one error.
@@ -252,10 +276,15 @@ describe("every build path, TypeScript 7's included, gives the tsc path's specs,
     }
     // Identical down to key order: the JSON text is what the model receives.
     const specs = JSON.stringify(expected.specs);
+    const schemas = JSON.stringify(expected.schemas);
     expect(JSON.stringify(esbuildResult?.specs)).toBe(specs);
+    expect(JSON.stringify(esbuildResult?.schemas)).toBe(schemas);
     expect(viteResult?.error).toBeUndefined();
     expect(JSON.stringify(viteResult?.specs)).toBe(specs);
+    expect(JSON.stringify(viteResult?.schemas)).toBe(schemas);
     expect(distinct(genResult?.specs)).toEqual(distinct(expected.specs));
+    // gen keeps one schema per name option: the same type under one name is one entry.
+    expect(distinct(genResult?.schemas?.map(withoutSource))).toEqual(distinct(expected.schemas.map(withoutSource)));
     expect(genResult?.diagnostics).toEqual([]);
     expect(genResult?.problems).toEqual([]);
   });

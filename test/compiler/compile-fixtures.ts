@@ -35,6 +35,10 @@ export interface FixtureResult {
   readonly specs: unknown[];
   /** The same specs as the emitted JavaScript evaluates them, generated validators included. */
   readonly compiledSpecs: unknown[];
+  /** The specs written at `schema<T>()` calls, as JSON. */
+  readonly schemas: unknown[];
+  /** The same, as the emitted JavaScript evaluates them (with their generated validators). */
+  readonly compiledSchemas: unknown[];
   readonly diagnostics: FixtureDiagnostic[];
   /** Type errors in the fixture itself (fixtures must be valid TypeScript). */
   readonly typeErrors: string[];
@@ -77,15 +81,18 @@ export function pluginOptionsOf(dir: string): Record<string, unknown> {
   return options as Record<string, unknown>;
 }
 
-/** Reads back every spec literal the transformer wrote into emitted JavaScript, in source order. */
-export function specsIn(js: string): unknown[] {
+/**
+ * Reads back every spec literal the transformer wrote into emitted JavaScript, in source
+ * order: the tools' (`$toolwright`), or with `marker` the `schema<T>()` calls' (`$toolwrightSchema`).
+ */
+export function specsIn(js: string, marker: "$toolwright" | "$toolwrightSchema" = "$toolwright"): unknown[] {
   const file = tsp.createSourceFile("out.js", js, tsp.ScriptTarget.ES2022, true);
   const specs: unknown[] = [];
   const visit = (node: ts.Node): void => {
     if (
       tsp.isObjectLiteralExpression(node) &&
       node.properties.some(
-        (p) => p.name && (tsp.isIdentifier(p.name) || tsp.isStringLiteral(p.name)) && p.name.text === "$toolwright",
+        (p) => p.name && (tsp.isIdentifier(p.name) || tsp.isStringLiteral(p.name)) && p.name.text === marker,
       )
     ) {
       specs.push(new Function(`return (${node.getText(file)});`)());
@@ -160,9 +167,13 @@ export function compileFixtures(
       const inDir = (d: ts.Diagnostic) => d.file?.fileName.startsWith(`${dir}${path.sep}`) ?? false;
       const text = js.get(name) ?? "";
       const compiledSpecs = specsIn(text);
+      const compiledSchemas = specsIn(text, "$toolwrightSchema");
+      const asJson = (spec: unknown) => JSON.parse(JSON.stringify(spec)) as unknown;
       results.set(name, {
-        specs: compiledSpecs.map((spec) => JSON.parse(JSON.stringify(spec)) as unknown),
+        specs: compiledSpecs.map(asJson),
         compiledSpecs,
+        schemas: compiledSchemas.map(asJson),
+        compiledSchemas,
         diagnostics: emitted.diagnostics.filter(inDir).map((d) => describe(d, dir)),
         typeErrors: typeErrors.filter(inDir).map((d) => `${describe(d, dir).line}: ${describe(d, dir).message}`),
         js: text,

@@ -9,8 +9,8 @@ import { compileFixtures, FIXTURES, type FixtureResult, fixtureCases, pluginOpti
 
 // Every folder under test/fixtures is a case: input.ts (+ other .ts files it imports),
 // expected.json (the emitted specs and toolwright diagnostics), optional valid.json /
-// invalid.json (argument objects the first spec's schema must accept / reject, formats
-// included) and
+// invalid.json (values the first schema<T>() spec's schema, else the first tool's
+// parameters, must accept / reject, formats included) and
 // options.json (plugin options). Cases named err-* must produce diagnostics.
 const cases = fixtureCases();
 const update = process.env.UPDATE_FIXTURES === "1";
@@ -29,10 +29,13 @@ function readJson(file: string): unknown {
   return JSON.parse(readFileSync(file, "utf8"));
 }
 
+/** The schema a case's samples are checked against: its first `schema<T>()`'s, else its first tool's parameters. */
 function parametersOf(result: FixtureResult): Record<string, unknown> {
   const [first] = result.specs as { parameters: Record<string, unknown> }[];
-  if (!first) throw new Error("the case has samples but emitted no spec");
-  return first.parameters;
+  const [schema] = result.schemas as { schema: Record<string, unknown> }[];
+  const checked = schema?.schema ?? first?.parameters;
+  if (!checked) throw new Error("the case has samples but emitted no spec");
+  return checked;
 }
 
 describe("a fixture's options.json", () => {
@@ -63,6 +66,7 @@ describe("compiler fixtures", () => {
     if (!result) throw new Error(`fixture ${name} was not compiled`);
     const actual = {
       specs: result.specs,
+      ...(result.schemas.length > 0 ? { schemas: result.schemas } : {}),
       diagnostics: result.diagnostics,
       ...(result.typeErrors.length > 0 ? { typeErrors: result.typeErrors } : {}),
     };

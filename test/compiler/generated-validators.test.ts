@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import fc from "fast-check";
-import type { ToolSpec } from "toolwright";
+import type { SchemaSpec, ToolSpec } from "toolwright";
 import { beforeAll, describe, expect, it } from "vitest";
 // Not on the packages' public surfaces: the generator itself, for keywords no fixture
 // produces, and the helpers the runtime hands every generated validator.
@@ -28,16 +28,26 @@ interface Case {
 const cases = fixtureCases().filter((name) => !name.startsWith("err-"));
 let compiled: Map<string, FixtureResult>;
 
-/** Every schema of every spec of a fixture: parameters and output schema, each with its generated validator. */
+/**
+ * Every schema of every spec of a fixture, each with its generated validator: parameters and
+ * output schemas of tools, and the schemas of `schema<T>()` calls (which get the samples, when the fixture has some).
+ */
 function schemasOf(name: string): Case[] {
   const result = compiled.get(name);
   if (!result) throw new Error(`fixture ${name} was not compiled`);
-  return (result.compiledSpecs as ToolSpec[]).flatMap((spec, i) => [
+  const samples = fixtureSamples(name);
+  const answers = (result.compiledSchemas as SchemaSpec[]).map((spec, i) => ({
+    label: `${name} schema<T>() #${i} ${spec.name}`,
+    schema: spec.schema as Record<string, unknown>,
+    validator: spec.validator,
+    samples: i === 0 ? samples : [],
+  }));
+  const tools = (result.compiledSpecs as ToolSpec[]).flatMap((spec, i) => [
     {
       label: `${name} #${i} ${spec.name} parameters`,
       schema: spec.parameters as Record<string, unknown>,
       validator: spec.validator,
-      samples: i === 0 ? fixtureSamples(name) : [],
+      samples: i === 0 && answers.length === 0 ? samples : [],
     },
     ...(spec.outputSchema
       ? [
@@ -50,6 +60,7 @@ function schemasOf(name: string): Case[] {
         ]
       : []),
   ]);
+  return [...answers, ...tools];
 }
 
 /** Schemas using what the subset covers but no fixture writes. */

@@ -34,6 +34,23 @@ const checked = validateArguments(temperature, { city: "Oslo", unit: "kelvin" })
 console.log(JSON.stringify({ name: temperature.name, parameters: temperature.parameters, ok: checked.ok }));
 `;
 
+const ANSWER = `import "./toolwright.gen.js";
+import { Agent, schema } from "toolwright";
+import { FakeModel } from "toolwright/testing";
+
+/** A weather report for one city. */
+interface Report {
+  city: string;
+  celsius: number;
+  at: Date;
+}
+
+const model = FakeModel.script(['{"city":"Oslo","celsius":"-3","at":"2026-01-05T08:00:00Z"}']);
+const result = await new Agent({ name: "w", model, output: schema<Report>({ name: "report" }) }).run("Oslo?");
+const at: Date | undefined = result.output?.at;
+console.log(JSON.stringify({ output: result.output, isDate: at instanceof Date, sent: model.requests[0]?.output }));
+`;
+
 const CONFIG = JSON.stringify({
   compilerOptions: {
     target: "ES2022",
@@ -104,6 +121,33 @@ describe("toolwright build on TypeScript 7", () => {
     const skipped = await toolwright(root, ["build"]);
     expect(skipped.code).toBe(1);
     expect(existsSync(path.join(root, "dist-skipped"))).toBe(false);
+  });
+
+  it("registers each schema<T>({ name }) call's spec: the built agent's answer is checked and typed", async () => {
+    const root = project("build7-answer", { "main.ts": ANSWER });
+    const result = await toolwright(root, ["build"]);
+    expect(result).toEqual({ code: 0, out: "", err: "" });
+    expect(readFileSync(path.join(root, "src", "toolwright.gen.ts"), "utf8")).toContain(
+      'registerSchemas([\n  {\n    "name": "report",\n    "spec": {\n      "$toolwrightSchema": 1,',
+    );
+    const { stdout } = await run(process.execPath, [path.join(root, "dist", "main.js")], { cwd: root });
+    expect(JSON.parse(stdout)).toEqual({
+      output: { city: "Oslo", celsius: -3, at: "2026-01-05T08:00:00.000Z" },
+      isDate: true,
+      sent: expect.objectContaining({ name: "report", description: "A weather report for one city." }),
+    });
+  });
+
+  it("fails the build at a schema<T>() call with no name option, which nothing could find at run time", async () => {
+    const root = project("build7-answer-unnamed", {
+      "main.ts": `${ANSWER}export const unnamed = schema<Report>();
+`,
+    });
+    const result = await toolwright(root, ["build"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(
+      "src/main.ts(16,24): error TS990006: TW990006: toolwright gen finds a schema() call's spec at run time by its 'name' option, and this call has none.",
+    );
   });
 
   it("says so when no file imports the generated module", async () => {

@@ -1,42 +1,63 @@
-import type { RejectedSpec, ToolSpec } from "toolwright";
+import type { RejectedSpec, SchemaSpec, ToolSpec } from "toolwright";
 import type { Backend, TsSignature, TsType } from "./backend/backend.js";
 import type { FunctionLike, Node, SourceFile } from "./backend/syntax.js";
 import { descriptionCheck, effectFlagWarning, nameCheck } from "./checks.js";
 import { type DeriveContext, deriveSpec, signatureOf } from "./derive.js";
+import type { Problem } from "./derive-parameters.js";
+import { deriveSchema } from "./derive-schema.js";
 import { DiagnosticCode, type Finding, finding } from "./diagnostics.js";
 import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
 import { rejectedSpec } from "./rejection.js";
 import { sameTool } from "./same-tool.js";
 import { SiteReach } from "./site-reach.js";
-import { findToolSites, siteCandidates, type ToolSite } from "./sites.js";
+import {
+  type FileSites,
+  findSites,
+  isToolSite,
+  type SchemaSite,
+  siteCandidates,
+  type ToolSite,
+  typeArgument,
+} from "./sites.js";
 import { targetChecks } from "./target-check.js";
 import { ToolwrightTypes } from "./toolwright-types.js";
 
-/** A tool site with what the emitters write there: its spec, or the marker of a rejected site. */
+/** A site with what the emitters write there: its spec, or the marker of a rejected site. */
 export interface EmittedSite {
-  readonly site: ToolSite;
-  readonly spec: ToolSpec | RejectedSpec;
+  readonly site: ToolSite | SchemaSite;
+  readonly spec: ToolSpec | SchemaSpec | RejectedSpec;
 }
 
 /** One tool site with the spec derived for it. */
 export interface DerivedSite extends EmittedSite {
+  readonly site: ToolSite;
   readonly spec: ToolSpec;
+}
+
+/** One `schema<T>()` call with the spec derived for it from `T`. */
+export interface DerivedSchema extends EmittedSite {
+  readonly site: SchemaSite;
+  readonly spec: SchemaSpec;
 }
 
 /** Everything derived from one source file, with toolwright's diagnostics as {@link Finding}s. */
 export interface DerivedFile {
   readonly sites: readonly DerivedSite[];
+  readonly schemas: readonly DerivedSchema[];
   /** Sites with build errors, each with the marker that makes creating the tool throw them. */
   readonly rejected: readonly EmittedSite[];
   readonly findings: readonly Finding[];
 }
 
-const EMPTY: DerivedFile = { sites: [], rejected: [], findings: [] };
+const EMPTY: DerivedFile = { sites: [], schemas: [], rejected: [], findings: [] };
 
-/** {@link deriveSpec}, with any failure inside toolwright turned into a diagnostic at the site. */
-function deriveSafely(site: ToolSite, context: DeriveContext): ReturnType<typeof deriveSpec> {
+/** A derivation step, with any failure inside toolwright turned into a diagnostic at the site. */
+function deriveSafely<Site extends ToolSite | SchemaSite, Spec>(
+  site: Site,
+  derive: (site: Site) => { spec?: Spec; problems: Problem[] },
+): { spec?: Spec; problems: Problem[] } {
   try {
-    return deriveSpec(site, context);
+    return derive(site);
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return {
@@ -44,14 +65,14 @@ function deriveSafely(site: ToolSite, context: DeriveContext): ReturnType<typeof
         {
           node: site.node,
           code: DiagnosticCode.internalError,
-          message: `toolwright failed while deriving this tool (${reason.slice(0, 200)}). Fix: this is a toolwright bug, please report it with the tool's types; until then pass a hand-written schema with tool({ name, description, parameters, execute }).`,
+          message: isToolSite(site)
+            ? `toolwright failed while deriving this tool (${reason.slice(0, 200)}). Fix: this is a toolwright bug, please report it with the tool's types; until then pass a hand-written schema with tool({ name, description, parameters, execute }).`
+            : `toolwright failed while deriving this schema (${reason.slice(0, 200)}). Fix: this is a toolwright bug, please report it with the type; until then use a simpler type here.`,
         },
       ],
     };
   }
 }
-
-type Problem = ReturnType<typeof deriveSpec>["problems"][number];
 
 /**
  * A site's problems by file, position, then message: the order esbuild lists its messages
@@ -110,12 +131,17 @@ export class Derivation {
       else walked.push(file);
     }
     this.backend.prefetchLocations(() => ({ types: walked.flatMap((f) => siteCandidates(f, this)), symbols: [] }));
-    const pending = walked.map((file) => ({ file, sites: findToolSites(file, this) }));
+    const pending = walked.map((file) => ({ file, sites: findSites(file, this) }));
     this.backend.prefetchLocations(() => ({
       types: [],
-      symbols: pending.flatMap(({ sites }) => sites.flatMap((site) => this.annotationNames(site))),
+      symbols: pending.flatMap(({ sites }) => sites.tools.flatMap((site) => this.annotationNames(site))),
     }));
-    this.backend.prefetch(() => pending.flatMap(({ sites }) => sites.flatMap((site) => this.rootTypes(site))));
+    this.backend.prefetch(() =>
+      pending.flatMap(({ sites }) => [
+        ...sites.tools.flatMap((site) => this.rootTypes(site)),
+        ...sites.schemas.flatMap((site) => typeArgument(site, this.backend) ?? []),
+      ]),
+    );
     const resolved = resolveOptions(options);
     for (const { file, sites } of pending) {
       const result = this.derive(sites, resolved);
@@ -151,7 +177,7 @@ export class Derivation {
         ]);
   }
 
-  private derive(found: readonly ToolSite[], options: ReturnType<typeof resolveOptions>): DerivedFile {
+  private derive(found: FileSites, options: ReturnType<typeof resolveOptions>): DerivedFile {
     const checks = [
       nameCheck,
       descriptionCheck(options.minDescriptionLength),
@@ -169,9 +195,9 @@ export class Derivation {
     const sites: DerivedSite[] = [];
     const rejected: EmittedSite[] = [];
     const seen = new Map<string, ToolSpec>();
-    for (const site of found) {
+    for (const site of found.tools) {
       const before = findings.length;
-      const { spec, problems } = deriveSafely(site, context);
+      const { spec, problems } = deriveSafely(site, (s) => deriveSpec(s, context));
       for (const problem of byPlace(problems)) report(problem.node, problem.code, problem.message);
       if (!spec) {
         rejected.push({ site, spec: rejectedSpec(findings.slice(before), context.rootDir) });
@@ -195,6 +221,15 @@ export class Derivation {
       const warning = options.requireEffectFlags ? effectFlagWarning(spec, site.node) : undefined;
       if (warning) findings.push(warning);
     }
-    return { sites, rejected, findings };
+    const schemas: DerivedSchema[] = [];
+    for (const site of found.schemas) {
+      const before = findings.length;
+      const { spec, problems } = deriveSafely(site, (s) => deriveSchema(s, context));
+      for (const problem of byPlace(problems)) report(problem.node, problem.code, problem.message);
+      // As at a tool site: a call with errors gets the marker, and `schema()` throws them.
+      if (spec && findings.length === before) schemas.push({ site, spec });
+      else rejected.push({ site, spec: rejectedSpec(findings.slice(before), context.rootDir) });
+    }
+    return { sites, schemas, rejected, findings };
   }
 }

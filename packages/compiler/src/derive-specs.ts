@@ -1,14 +1,16 @@
 import type ts from "typescript";
 import { Ts5Backend } from "./backend/ts5/ts5-backend.js";
 import { toTsDiagnostic } from "./backend/ts5/ts5-diagnostics.js";
-import { Derivation, type DerivedSite, type EmittedSite } from "./derivation.js";
+import { Derivation, type DerivedSchema, type DerivedSite, type EmittedSite } from "./derivation.js";
 import type { CompilerOptions } from "./options.js";
 
-export type { DerivedSite, EmittedSite } from "./derivation.js";
+export type { DerivedSchema, DerivedSite, EmittedSite } from "./derivation.js";
 
 /** Everything derived from one source file. */
 export interface FileResult {
   readonly sites: readonly DerivedSite[];
+  /** The `schema<T>()` calls, each with the spec derived from its `T`. */
+  readonly schemas: readonly DerivedSchema[];
   /** Sites with build errors, each with the marker that makes creating the tool throw them. */
   readonly rejected: readonly EmittedSite[];
   readonly diagnostics: readonly ts.Diagnostic[];
@@ -53,6 +55,7 @@ export function deriveSpecs(program: ts.Program, file: ts.SourceFile, options: C
   const derived = state.derivation.deriveFile(file, options);
   const result: FileResult = {
     sites: derived.sites,
+    schemas: derived.schemas,
     rejected: derived.rejected,
     diagnostics: derived.findings.map(toTsDiagnostic),
   };

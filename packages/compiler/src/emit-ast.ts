@@ -1,4 +1,4 @@
-import type { ToolSpec } from "toolwright";
+import type { SchemaSpec, ToolSpec } from "toolwright";
 import type ts from "typescript";
 import type { EmittedSite } from "./derive-specs.js";
 import { specSource } from "./spec-source.js";
@@ -10,7 +10,7 @@ import { TS } from "./typescript-host.js";
  * thousands of literal nodes per build was the largest cost of the transformer (see
  * scripts/bench/build.mjs).
  */
-export function specExpression(spec: ToolSpec, factory: ts.NodeFactory): ts.Expression {
+export function specExpression(spec: ToolSpec | SchemaSpec, factory: ts.NodeFactory): ts.Expression {
   return factory.createIdentifier(specSource(spec));
 }
 

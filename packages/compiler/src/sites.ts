@@ -1,4 +1,4 @@
-import { type Backend, TypeFlag } from "./backend/backend.js";
+import { type Backend, type TsSignature, type TsType, TypeFlag } from "./backend/backend.js";
 import type {
   ArrayLiteralExpression,
   CallExpression,
@@ -29,6 +29,28 @@ export interface ToolSite {
   /** The `tool()` options argument, when there is one. */
   readonly options?: Expression;
   readonly emission: Emission;
+}
+
+/**
+ * A `schema<T>()` call: a call whose resolved signature has a `CompiledSchema` parameter not
+ * yet filled. Its spec is derived from `T` (see {@link typeArgument}) and appended.
+ */
+export interface SchemaSite {
+  readonly node: CallExpression;
+  /** The `schema()` options argument, when there is one. */
+  readonly options?: Expression;
+  readonly emission: Emission & { readonly kind: "append" };
+}
+
+/** True for a tool site, false for a `schema<T>()` call. */
+export function isToolSite(site: ToolSite | SchemaSite): site is ToolSite {
+  return "fn" in site;
+}
+
+/** Every site of one file: tools, and `schema<T>()` calls. */
+export interface FileSites {
+  readonly tools: ToolSite[];
+  readonly schemas: SchemaSite[];
 }
 
 /** What finding sites needs: the backend and toolwright's types in its program. */
@@ -71,14 +93,31 @@ function decoratorSite(decorator: WrappingNode, finder: Finder): ToolSite | unde
   return { node: decorator, fn: method, emission: { kind: "call", decorator } };
 }
 
-function callSite(call: CallExpression, finder: Finder): ToolSite | undefined {
+/** `schema<T>(options?, spec?)`: the spec parameter comes after at most the options. */
+function schemaSite(call: CallExpression, signature: TsSignature, types: ToolwrightTypes): SchemaSite | undefined {
+  const index = types.schemaParameterIndex(signature);
+  if (index < 0 || call.arguments.length > index) return undefined;
+  // The options come just before the spec: `schema<T>(options?, spec?)`.
+  const options = index >= 1 ? call.arguments[index - 1] : undefined;
+  return {
+    node: call,
+    ...(options ? { options } : {}),
+    emission: { kind: "append", call, padding: index - call.arguments.length },
+  };
+}
+
+function callSite(call: CallExpression, finder: Finder): ToolSite | SchemaSite | undefined {
   const { backend, types } = finder;
   const [first, second] = call.arguments;
-  if (!first || backend.syntax.isDecorator(call.parent)) return undefined;
-  // The resolved signature is cached by the checker and the spec index per declaration, so
-  // this rejects ordinary calls cheaply; index 0 would be `tool(options?, spec?)`.
+  if (backend.syntax.isDecorator(call.parent)) return undefined;
+  // The resolved signature is cached by the checker and the spec indexes per declaration, so
+  // this rejects ordinary calls cheaply.
   const signature = backend.resolvedSignature(call);
-  const index = signature ? types.specParameterIndex(signature) : -1;
+  if (!signature) return undefined;
+  const schema = schemaSite(call, signature, types);
+  if (schema || !first) return schema;
+  // Index 0 would be `tool(options?, spec?)`, the decorator factory.
+  const index = types.specParameterIndex(signature);
   if (index < 1 || call.arguments.length > index) return undefined;
   // The decorator factory `tool(options?)` also has a spec parameter: only calls whose first
   // argument is a function are function tool sites.
@@ -123,7 +162,7 @@ function isTypeOnly(node: Node, { backend: { syntax: S } }: Finder): boolean {
 }
 
 /**
- * The expressions {@link findToolSites} will ask the type of, found by the same walk without
+ * The expressions {@link findSites} will ask the type of, found by the same walk without
  * asking anything: the first argument of every call, and the elements of array literals that
  * can be functions (names, property accesses, function expressions). A backend over IPC
  * fetches their types in one request.
@@ -144,26 +183,38 @@ export function siteCandidates(file: SourceFile, finder: Finder): Node[] {
 }
 
 /**
- * Finds every tool site in a file: calls whose resolved signature has a `CompiledSpec`
- * parameter not yet filled, `@tool` decorators resolving to such a function, and bare
- * functions in `ToolInput[]` lists.
+ * Finds every site in a file, in one walk: tool sites (calls whose resolved signature has a
+ * `CompiledSpec` parameter not yet filled, `@tool` decorators resolving to such a function,
+ * bare functions in `ToolInput[]` lists) and `schema<T>()` calls (a `CompiledSchema`
+ * parameter not yet filled).
  */
-export function findToolSites(file: SourceFile, finder: Finder): ToolSite[] {
+export function findSites(file: SourceFile, finder: Finder): FileSites {
   const S = finder.backend.syntax;
-  const sites: ToolSite[] = [];
+  const tools: ToolSite[] = [];
+  const schemas: SchemaSite[] = [];
   const visit = (node: Node): void => {
     if (isTypeOnly(node, finder)) return;
     if (S.isDecorator(node)) {
       const site = decoratorSite(node, finder);
-      if (site) sites.push(site);
+      if (site) tools.push(site);
     } else if (S.isCallExpression(node)) {
       const site = callSite(node, finder);
-      if (site) sites.push(site);
+      if (site && isToolSite(site)) tools.push(site);
+      else if (site) schemas.push(site);
     } else if (S.isArrayLiteralExpression(node) && node.elements.length > 0) {
-      sites.push(...elementSites(node, finder));
+      tools.push(...elementSites(node, finder));
     }
     node.forEachChild(visit);
   };
   visit(file);
-  return sites;
+  return { tools, schemas };
+}
+
+/**
+ * The `T` of a `schema<T>()` site, as its resolved signature instantiates it (the first type
+ * argument of the `Schema<T>` it returns): written, or inferred from the context.
+ */
+export function typeArgument(site: SchemaSite, backend: Backend): TsType | undefined {
+  const signature = backend.resolvedSignature(site.node);
+  return signature && backend.typeArguments(backend.returnTypeOfSignature(signature))[0];
 }

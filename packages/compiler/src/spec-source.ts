@@ -1,11 +1,12 @@
-import type { ToolSpec } from "toolwright";
+import type { SchemaSpec, ToolSpec } from "toolwright";
 import { validatorSource } from "./validator/validator-source.js";
 
 /**
  * The JavaScript text of a spec as every build path writes it (the transformer, esbuild,
  * Vite and `toolwright gen`): its JSON, plus the generated validators of its parameters
  * (`validator`) and of its output schema (`outputValidator`) when those schemas are inside
- * the generator's subset. JSON.stringify of the result skips the functions, so the spec's
+ * the generator's subset. A `schema<T>()` spec gets the validator of its `schema`, written as
+ * for a tool's parameters (reader and issue collectors included). JSON.stringify of the result skips the functions, so the spec's
  * JSON is the same whether validators were generated or not. With `typescript` the
  * validators are written as TypeScript that strict type-checking accepts.
  *
@@ -14,13 +15,17 @@ import { validatorSource } from "./validator/validator-source.js";
  * specSource(spec); // '{"$toolwright":1,"name":"get_weather",...,"validator":function(h){...}}'
  * ```
  */
-export function specSource(spec: ToolSpec, space?: number, { typescript = false } = {}): string {
+export function specSource(spec: ToolSpec | SchemaSpec, space?: number, { typescript = false } = {}): string {
   const json = JSON.stringify(spec, null, space);
   const validators: string[] = [];
-  const parameters = validatorSource(spec.parameters, { typescript });
-  if (parameters) validators.push(`"validator":${parameters}`);
+  const checked = "$toolwrightSchema" in spec ? spec.schema : spec.parameters;
+  const validator = validatorSource(checked, { typescript });
+  if (validator) validators.push(`"validator":${validator}`);
   // A wrong return value's message is for the tool's author, and rare: Ajv builds it.
-  const output = spec.outputSchema && validatorSource(spec.outputSchema, { issues: false, read: false, typescript });
+  const output =
+    "outputSchema" in spec &&
+    spec.outputSchema &&
+    validatorSource(spec.outputSchema, { issues: false, read: false, typescript });
   if (output) validators.push(`"outputValidator":${output}`);
   if (validators.length === 0) return json;
   const indent = space ? `\n${" ".repeat(space)}` : "";

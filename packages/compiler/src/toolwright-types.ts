@@ -5,15 +5,20 @@ import type { Node } from "./backend/syntax.js";
 const BRAND_FILE = /[\\/](spec|context)\.(d\.)?ts$/;
 const SPEC_FILE = /[\\/]spec\.(d\.)?ts$/;
 
+/** The brands toolwright's runtime declares: a tool's spec, a `schema<T>()`'s spec, the tool context. */
+export type Brand = "compiledSpecBrand" | "compiledSchemaBrand" | "toolContextBrand";
+
 /**
  * Recognises toolwright's own types in one program by their `unique symbol` brands
- * (`compiledSpecBrand` on `CompiledSpec`, `toolContextBrand` on `ToolContext`), declared
- * in the runtime's spec and context modules, never by a function's or type's text name.
+ * (`compiledSpecBrand` on `CompiledSpec`, `compiledSchemaBrand` on `CompiledSchema`,
+ * `toolContextBrand` on `ToolContext`), declared in the runtime's spec and context modules
+ * (`tools/spec.ts`, `output/spec.ts`, `context.ts`), never by a function's or type's text name.
  */
 export class ToolwrightTypes {
   /** Root folders of toolwright's runtime (its `src` or `dist`, source or `.d.ts`) in this program. */
   readonly runtimeDirs: ReadonlySet<string>;
   private readonly specIndexes = new Map<Node, number>();
+  private readonly schemaIndexes = new Map<Node, number>();
 
   constructor(private readonly backend: Backend) {
     const dirs = new Set<string>();
@@ -33,7 +38,7 @@ export class ToolwrightTypes {
   }
 
   /** True when a member of `type` (or of a union member) carries the given brand. */
-  hasBrand(type: TsType, brand: "compiledSpecBrand" | "toolContextBrand"): boolean {
+  hasBrand(type: TsType, brand: Brand): boolean {
     const b = this.backend;
     const parts = b.typeFlags(type) & TypeFlag.Union ? b.typeMembers(type) : [type];
     return parts.some(
@@ -45,14 +50,23 @@ export class ToolwrightTypes {
 
   /** Index of the signature's `CompiledSpec` parameter, or -1. */
   specParameterIndex(signature: TsSignature): number {
+    return this.brandedParameterIndex(signature, "compiledSpecBrand", this.specIndexes);
+  }
+
+  /** Index of the signature's `CompiledSchema` parameter (`schema<T>(options?, spec?)`), or -1. */
+  schemaParameterIndex(signature: TsSignature): number {
+    return this.brandedParameterIndex(signature, "compiledSchemaBrand", this.schemaIndexes);
+  }
+
+  private brandedParameterIndex(signature: TsSignature, brand: Brand, cache: Map<Node, number>): number {
     // Generic signatures are instantiated per call; the spec parameter's position is a
     // property of the declaration, so look it up once per declaration.
     const declaration = this.backend.signatureDeclaration(signature);
-    let index = declaration ? this.specIndexes.get(declaration) : undefined;
+    let index = declaration ? cache.get(declaration) : undefined;
     if (index === undefined) {
       const types = this.backend.typesOfSymbols(this.backend.signatureParameters(signature));
-      index = types.findIndex((t) => this.hasBrand(t, "compiledSpecBrand"));
-      if (declaration) this.specIndexes.set(declaration, index);
+      index = types.findIndex((t) => this.hasBrand(t, brand));
+      if (declaration) cache.set(declaration, index);
     }
     return index;
   }

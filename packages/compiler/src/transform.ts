@@ -27,8 +27,8 @@ function versionProblem(running: string): ts.Diagnostic | undefined {
 }
 
 /**
- * The ts-patch entry (`@toolwright/compiler/transform`): writes each tool site's spec
- * into the emitted JavaScript and reports problems as TypeScript errors, which fail the build.
+ * The ts-patch entry (`@toolwright/compiler/transform`): writes each tool site's spec (and
+ * each `schema<T>()` call's) into the emitted JavaScript and reports problems as TypeScript errors, which fail the build.
  *
  * @example
  * ```json
@@ -57,13 +57,13 @@ export default function toolwrightTransform(
   const seen = done;
   return (context) => {
     return (file) => {
-      const { sites, rejected, diagnostics } = deriveSpecs(program, file, config);
+      const { sites, schemas, rejected, diagnostics } = deriveSpecs(program, file, config);
       // ts-patch builds a new factory for every emit call; report each file's problems once.
       if (!seen.has(file.fileName)) {
         seen.add(file.fileName);
         for (const diagnostic of diagnostics) extras?.addDiagnostic(diagnostic);
       }
-      return specWriter([...sites, ...rejected], context)(file);
+      return specWriter([...sites, ...schemas, ...rejected], context)(file);
     };
   };
 }

@@ -95,8 +95,8 @@ function checkAndDerive(session: Ts7Session, build: Ts7Build, module: string, pr
     root,
     progress,
   );
-  const { entries, diagnostics: keys } = generatedEntries(derived);
-  const text = renderGenModule(entries, { typescript: /\.[cm]?tsx?$/.test(module) });
+  const { entries, schemas, diagnostics: keys } = generatedEntries(derived);
+  const text = renderGenModule(entries, { typescript: /\.[cm]?tsx?$/.test(module), schemas });
   const existed = existsSync(module);
   if (!existed || readFileSync(module, "utf8") !== text) {
     mkdirSync(dirname(module), { recursive: true });

@@ -11,14 +11,13 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ToolSpec } from "toolwright";
 import type { Backend, ProgramFile } from "../backend/backend.js";
 import type { LineAndCharacter } from "../backend/syntax.js";
-import type { ProjectTool, SiteLocation } from "./project.js";
+import type { ProjectSchema, ProjectTool, SiteLocation } from "./project.js";
 import type { PrintedDiagnostic } from "./report.js";
-import type { RuntimeKey } from "./runtime-key.js";
 
-const FORMAT = 1;
+// 2: entries keep the `schema<T>()` calls too.
+const FORMAT = 2;
 
 /** A position in a file as stored: the file's name and offsets (its text is read again on use). */
 interface StoredLocation {
@@ -34,14 +33,11 @@ interface StoredDiagnostic {
   readonly category: PrintedDiagnostic["category"];
 }
 
-interface StoredTool {
-  readonly spec: ToolSpec;
-  readonly key: RuntimeKey;
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly at: StoredLocation;
-}
+/** A site as stored: as the CLI uses it, its location by offsets. */
+type StoredSite<Site extends { readonly at: SiteLocation }> = Omit<Site, "at"> & { readonly at: StoredLocation };
+
+type StoredTool = StoredSite<ProjectTool>;
+type StoredSchema = StoredSite<ProjectSchema>;
 
 /** One file of the import graph: its content hash and the files its module references resolve to. */
 interface StoredNode {
@@ -54,6 +50,7 @@ interface StoredNode {
 interface StoredEntry {
   readonly key: string;
   readonly tools: readonly StoredTool[];
+  readonly schemas: readonly StoredSchema[];
   readonly diagnostics: readonly StoredDiagnostic[];
 }
 
@@ -70,9 +67,10 @@ interface Stored {
   readonly entries: Readonly<Record<string, StoredEntry>>;
 }
 
-/** What a root file gave: its tools and toolwright's diagnostics, as the CLI uses them. */
+/** What a root file gave: its tools, `schema<T>()` calls and toolwright's diagnostics, as the CLI uses them. */
 export interface FileResult {
   readonly tools: readonly ProjectTool[];
+  readonly schemas: readonly ProjectSchema[];
   readonly diagnostics: readonly PrintedDiagnostic[];
 }
 
@@ -287,14 +285,8 @@ export class GenCache {
   keep(root: string, result: FileResult): void {
     this.entries.set(root, {
       key: this.keyOf(root),
-      tools: result.tools.map(({ spec, key, file, line, column, at }) => ({
-        spec,
-        key,
-        file,
-        line,
-        column,
-        at: this.location(at),
-      })),
+      tools: result.tools.map(({ at, ...tool }) => ({ ...tool, at: this.location(at) })),
+      schemas: result.schemas.map(({ at, ...schema }) => ({ ...schema, at: this.location(at) })),
       diagnostics: result.diagnostics.map((d) => ({
         ...(d.file && d.start !== undefined
           ? { at: { file: d.file.fileName, start: d.start, length: d.length ?? 1 } }
@@ -340,11 +332,14 @@ export class GenCache {
       }
       return file;
     };
+    const located = (at: StoredLocation): SiteLocation => ({
+      file: fileOf(at.file),
+      start: at.start,
+      length: at.length,
+    });
     return {
-      tools: entry.tools.map(({ at, ...tool }) => ({
-        ...tool,
-        at: { file: fileOf(at.file), start: at.start, length: at.length },
-      })),
+      tools: entry.tools.map(({ at, ...tool }) => ({ ...tool, at: located(at) })),
+      schemas: entry.schemas.map(({ at, ...schema }) => ({ ...schema, at: located(at) })),
       diagnostics: entry.diagnostics.map(({ at, ...d }) =>
         at ? { ...d, file: fileOf(at.file), start: at.start, length: at.length } : d,
       ),

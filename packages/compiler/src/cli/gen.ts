@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import type { GeneratedSpecEntry } from "toolwright";
+import type { GeneratedSchemaEntry, GeneratedSpecEntry } from "toolwright";
 import { DiagnosticCode } from "../diagnostics.js";
 import { sameTool } from "../same-tool.js";
 import { specSource } from "../spec-source.js";
@@ -9,7 +9,7 @@ import { type Command, type CommandIO, UsageError } from "./command.js";
 import { RenderedModule } from "./gen-cache.js";
 import { compilerFor, openProject } from "./open-project.js";
 import { progressFor } from "./progress.js";
-import type { LoadedProject, ProjectTool } from "./project.js";
+import type { LoadedProject, ProjectSchema, ProjectTool } from "./project.js";
 import type { RunCost } from "./project-ts7.js";
 import { formatDiagnostics, hasErrors, type PrintedDiagnostic } from "./report.js";
 import { tsconfigPath } from "./tsconfig-path.js";
@@ -23,15 +23,43 @@ function keyText(tool: ProjectTool): string {
   return tool.key.problem === undefined ? `${tool.key.fn}\u0000${tool.key.name ?? ""}` : "";
 }
 
-/** A `badSite` error at a tool, as the CLI prints it. */
-function siteError({ at }: ProjectTool, message: string): PrintedDiagnostic {
+/** A `badSite` error at a tool or a `schema<T>()` call, as the CLI prints it. */
+function siteError({ at }: ProjectTool | ProjectSchema, message: string): PrintedDiagnostic {
   const code = DiagnosticCode.badSite;
   return { ...at, code, messageText: `TW${code}: ${message}`, category: "error" };
 }
 
+/**
+ * The `schema<T>()` entries, sorted by name: one per `name` option (the same name for two
+ * different types is an error, as the call could not tell them apart at run time).
+ */
+function schemaEntries(schemas: readonly ProjectSchema[], diagnostics: PrintedDiagnostic[]): GeneratedSchemaEntry[] {
+  const byName = new Map<string, ProjectSchema>();
+  for (const schema of schemas) {
+    if (schema.key.problem !== undefined) {
+      diagnostics.push(siteError(schema, schema.key.problem));
+      continue;
+    }
+    const other = byName.get(schema.key.name);
+    if (!other) byName.set(schema.key.name, schema);
+    else if (!sameTool(other.spec, schema.spec)) {
+      diagnostics.push(
+        siteError(
+          schema,
+          `toolwright gen finds a schema() call's spec by its 'name' option, and ${other.file}:${other.line} already names a schema of another type "${schema.key.name}". Fix: give one of them a distinct { name: "..." }.`,
+        ),
+      );
+    }
+  }
+  return [...byName.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, schema]) => ({ name, spec: schema.spec }));
+}
+
 /** The generated entries, sorted by key, and the problems that keep a site from being keyed. */
-export function generatedEntries(project: Pick<LoadedProject, "tools">): {
+export function generatedEntries(project: Pick<LoadedProject, "tools" | "schemas">): {
   entries: GeneratedSpecEntry[];
+  schemas: GeneratedSchemaEntry[];
   diagnostics: PrintedDiagnostic[];
 } {
   const diagnostics: PrintedDiagnostic[] = [];
@@ -66,31 +94,41 @@ export function generatedEntries(project: Pick<LoadedProject, "tools">): {
       ...(tool.key.problem === undefined && tool.key.name !== undefined ? { name: tool.key.name } : {}),
       spec: tool.spec,
     }));
-  return { entries, diagnostics };
+  return { entries, schemas: schemaEntries(project.schemas, diagnostics), diagnostics };
 }
 
 /** One entry as indented source: its key as JSON, its spec with the generated validators. */
-function entrySource({ spec, ...key }: GeneratedSpecEntry, typescript: boolean): string {
+function entrySource({ spec, ...key }: GeneratedSpecEntry | GeneratedSchemaEntry, typescript: boolean): string {
   const head = JSON.stringify(key, null, 2);
   const source = specSource(spec, 2, { typescript }).replaceAll("\n", "\n  ");
   return `${head.slice(0, -2)},\n  "spec": ${source}\n}`.replaceAll("\n", "\n  ");
 }
 
+function listSource(entries: readonly (GeneratedSpecEntry | GeneratedSchemaEntry)[], typescript: boolean): string {
+  return entries.length === 0
+    ? "[]"
+    : `[\n  ${entries.map((entry) => entrySource(entry, typescript)).join(",\n  ")}\n]`;
+}
+
 /**
  * The text of the generated module: TypeScript that strict type-checking accepts (TypeScript
  * 5 and 7 check it with the project), or with `typescript: false` the same module as
- * JavaScript (for `--out toolwright.gen.js`).
+ * JavaScript (for `--out toolwright.gen.js`). `schemas`, the specs of `schema<T>({ name })`
+ * calls, are registered after the tools (and only when there are some).
  */
-export function renderGenModule(entries: readonly GeneratedSpecEntry[], { typescript = true } = {}): string {
-  const list =
-    entries.length === 0 ? "[]" : `[\n  ${entries.map((entry) => entrySource(entry, typescript)).join(",\n  ")}\n]`;
+export function renderGenModule(
+  entries: readonly GeneratedSpecEntry[],
+  { typescript = true, schemas = [] as readonly GeneratedSchemaEntry[] } = {},
+): string {
+  const imports = schemas.length === 0 ? "registerSpecs" : "registerSchemas, registerSpecs";
   return [
     "// Generated by `toolwright gen`: the spec of every tool in this project, for compilers that",
     "// cannot run the toolwright transformer (TypeScript 7, SWC, tsx). Do not edit; run",
     "// `toolwright gen` again after changing a tool, and import this module once, first.",
-    'import { registerSpecs } from "toolwright";',
+    `import { ${imports} } from "toolwright";`,
     "",
-    `registerSpecs(${list});`,
+    `registerSpecs(${listSource(entries, typescript)});`,
+    ...(schemas.length === 0 ? [] : [`registerSchemas(${listSource(schemas, typescript)});`]),
     "",
   ].join("\n");
 }
@@ -113,16 +151,29 @@ only the files whose content, imports or reached declarations changed, and none 
   --no-cache     TypeScript 7: derive every file, and neither read nor write the cache`;
 
 /** The module's text for `out`: TypeScript, or JavaScript for a .js file. */
-export function genText(entries: readonly GeneratedSpecEntry[], out: string): string {
-  return renderGenModule(entries, { typescript: /\.[cm]?tsx?$/.test(out) });
+export function genText(
+  entries: readonly GeneratedSpecEntry[],
+  out: string,
+  schemas: readonly GeneratedSchemaEntry[] = [],
+): string {
+  return renderGenModule(entries, { typescript: /\.[cm]?tsx?$/.test(out), schemas });
+}
+
+/** What the module holds, for messages: "3 tools", "3 tools and 1 schema". */
+function counted(tools: number, schemas: number, noun = "tool"): string {
+  const head = `${tools} ${noun}${tools === 1 ? "" : "s"}`;
+  return schemas === 0 ? head : `${head} and ${schemas} schema${schemas === 1 ? "" : "s"}`;
 }
 
 /** The entries of a derived project, after printing its problems; undefined when one is an error. */
-function entriesOf(project: LoadedProject, io: CommandIO): GeneratedSpecEntry[] | undefined {
-  const { entries, diagnostics } = generatedEntries(project);
+function entriesOf(
+  project: LoadedProject,
+  io: CommandIO,
+): { entries: GeneratedSpecEntry[]; schemas: GeneratedSchemaEntry[] } | undefined {
+  const { entries, schemas, diagnostics } = generatedEntries(project);
   const all = [...project.diagnostics, ...diagnostics];
   if (all.length > 0) io.err(formatDiagnostics(all, project.root, false));
-  return hasErrors(all) ? undefined : entries;
+  return hasErrors(all) ? undefined : { entries, schemas };
 }
 
 /**
@@ -131,13 +182,14 @@ function entriesOf(project: LoadedProject, io: CommandIO): GeneratedSpecEntry[] 
  * are not rendered again.
  */
 export function writeGenModule(project: LoadedProject, out: string, io: CommandIO): number {
-  const entries = entriesOf(project, io);
-  if (!entries) return 1;
+  const generated = entriesOf(project, io);
+  if (!generated) return 1;
+  const { entries, schemas } = generated;
   const typescript = /\.[cm]?tsx?$/.test(out);
   const rendered = project.cacheFolder ? new RenderedModule(project.cacheFolder, out) : undefined;
-  const key = rendered && RenderedModule.keyOf(entries, typescript);
+  const key = rendered && RenderedModule.keyOf([entries, schemas], typescript);
   if (!rendered || !key || !rendered.current(out, key)) {
-    const text = genText(entries, out);
+    const text = genText(entries, out, schemas);
     if (!existsSync(out) || readFileSync(out, "utf8") !== text) {
       mkdirSync(dirname(out), { recursive: true });
       writeFileSync(out, text);
@@ -145,7 +197,7 @@ export function writeGenModule(project: LoadedProject, out: string, io: CommandI
     if (rendered && key) rendered.keep(key, text);
   }
   const shown = relative(io.cwd, out) || out;
-  io.out(`wrote ${entries.length} tool spec${entries.length === 1 ? "" : "s"} to ${shown}\n`);
+  io.out(`wrote ${counted(entries.length, schemas.length, "tool spec")} to ${shown}\n`);
   return 0;
 }
 
@@ -217,12 +269,12 @@ export const gen: Command = {
     progress.done();
     if (values.timing) io.err(timingLine(performance.now() - started, cost, project.tools.length));
     if (!values.check) return writeGenModule(project, out, io);
-    const entries = entriesOf(project, io);
-    if (!entries) return 1;
+    const generated = entriesOf(project, io);
+    if (!generated) return 1;
     const shown = relative(io.cwd, out) || out;
     const current = existsSync(out) ? readFileSync(out, "utf8") : undefined;
-    if (current === genText(entries, out)) {
-      io.out(`${shown} is up to date (${entries.length} tools).\n`);
+    if (current === genText(generated.entries, out, generated.schemas)) {
+      io.out(`${shown} is up to date (${counted(generated.entries.length, generated.schemas.length)}).\n`);
       return 0;
     }
     io.err(`${shown} is ${current === undefined ? "missing" : "out of date"}; run 'toolwright gen' and commit it.\n`);

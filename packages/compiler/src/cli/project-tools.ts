@@ -1,34 +1,52 @@
 import { relative } from "node:path";
-import type { SourceFile } from "../backend/syntax.js";
+import type { Node, SourceFile } from "../backend/syntax.js";
 import type { Derivation, DerivedFile } from "../derivation.js";
 import type { Finding } from "../diagnostics.js";
 import type { CompilerOptions } from "../options.js";
 import { countOf, type Progress } from "./progress.js";
-import type { ProjectTool } from "./project.js";
-import { runtimeKey } from "./runtime-key.js";
+import type { ProjectSchema, ProjectTool } from "./project.js";
+import { runtimeKey, schemaKey } from "./runtime-key.js";
 
-/** The tools of one derived file, as the CLI commands use them. */
-export function toolsOf(file: SourceFile, result: DerivedFile, derivation: Derivation, root: string): ProjectTool[] {
-  return result.sites.map(({ site, spec }) => {
-    const start = site.node.getStart(file);
-    const { line, character } = file.getLineAndCharacterOfPosition(start);
-    return {
+/** Where a site is, as the CLI reports it. */
+function placeOf(node: Node, file: SourceFile, root: string): Pick<ProjectTool, "file" | "line" | "column" | "at"> {
+  const start = node.getStart(file);
+  const { line, character } = file.getLineAndCharacterOfPosition(start);
+  return {
+    file: relative(root, file.fileName).split("\\").join("/"),
+    line: line + 1,
+    column: character + 1,
+    at: { file, start, length: Math.max(node.getEnd() - start, 1) },
+  };
+}
+
+/** The tools and `schema<T>()` calls of one derived file, as the CLI commands use them. */
+export function sitesOf(
+  file: SourceFile,
+  result: DerivedFile,
+  derivation: Derivation,
+  root: string,
+): { tools: ProjectTool[]; schemas: ProjectSchema[] } {
+  const { backend } = derivation;
+  return {
+    tools: result.sites.map(({ site, spec }) => ({
       spec,
-      key: runtimeKey(site, derivation.backend),
-      file: relative(root, file.fileName).split("\\").join("/"),
-      line: line + 1,
-      column: character + 1,
-      at: { file, start, length: Math.max(site.node.getEnd() - start, 1) },
-    };
-  });
+      key: runtimeKey(site, backend),
+      ...placeOf(site.node, file, root),
+    })),
+    schemas: result.schemas.map(({ site, spec }) => ({
+      spec,
+      key: schemaKey(site, backend),
+      ...placeOf(site.node, file, root),
+    })),
+  };
 }
 
 /** Files are derived in about this many batches, so the progress line moves. */
 const PROGRESS_STEPS = 10;
 
 /**
- * Derives the tool sites of a project's own files, whichever compiler holds them: every
- * tool with its spec and run-time key, and toolwright's findings, in file order.
+ * Derives the sites of a project's own files, whichever compiler holds them: every tool and
+ * `schema<T>()` call with its spec and run-time key, and toolwright's findings, in file order.
  */
 export function projectTools(
   derivation: Derivation,
@@ -36,8 +54,9 @@ export function projectTools(
   options: CompilerOptions,
   root: string,
   progress?: Progress,
-): { tools: ProjectTool[]; findings: Finding[] } {
+): { tools: ProjectTool[]; schemas: ProjectSchema[]; findings: Finding[] } {
   const tools: ProjectTool[] = [];
+  const schemas: ProjectSchema[] = [];
   const findings: Finding[] = [];
   const step = Math.max(1, Math.ceil(files.length / PROGRESS_STEPS));
   for (let from = 0; from < files.length; from += step) {
@@ -48,8 +67,10 @@ export function projectTools(
       const result = derived.get(file.fileName);
       if (!result) continue;
       findings.push(...result.findings);
-      tools.push(...toolsOf(file, result, derivation, root));
+      const own = sitesOf(file, result, derivation, root);
+      tools.push(...own.tools);
+      schemas.push(...own.schemas);
     }
   }
-  return { tools, findings };
+  return { tools, schemas, findings };
 }

@@ -6,7 +6,7 @@ import { toolwrightOptionsOf, tsconfigFiles } from "../tsconfig-plugins.js";
 import { buildStamp, cacheFolder, type FileResult, GenCache } from "./gen-cache.js";
 import { countOf, type Progress } from "./progress.js";
 import type { LoadedProject } from "./project.js";
-import { toolsOf } from "./project-tools.js";
+import { sitesOf } from "./project-tools.js";
 
 /** Files are derived in about this many batches, so the progress line moves. */
 const PROGRESS_STEPS = 10;
@@ -106,8 +106,8 @@ export class Ts7Project {
       for (const file of batch) {
         const result = derived.get(file.fileName);
         const own = result
-          ? { tools: toolsOf(file, result, derivation, this.root), diagnostics: result.findings }
-          : { tools: [], diagnostics: [] };
+          ? { ...sitesOf(file, result, derivation, this.root), diagnostics: result.findings }
+          : { tools: [], schemas: [], diagnostics: [] };
         results.set(file.fileName, own);
         this.cache.keep(file.fileName, own);
       }
@@ -157,6 +157,7 @@ export class Ts7Project {
       ...(folder ? { cacheFolder: folder } : {}),
       root: this.root,
       tools: results.flatMap((r) => r.tools),
+      schemas: results.flatMap((r) => r.schemas),
       diagnostics: [...config, ...results.flatMap((r) => r.diagnostics)],
     };
   }

@@ -1,5 +1,5 @@
 import { dirname, resolve } from "node:path";
-import type { ToolSpec } from "toolwright";
+import type { SchemaSpec, ToolSpec } from "toolwright";
 import type ts from "typescript";
 import type { SourceFile } from "../backend/syntax.js";
 import { printedDiagnostic } from "../backend/ts5/ts5-diagnostics.js";
@@ -33,11 +33,28 @@ export interface SiteLocation {
   readonly length: number;
 }
 
-/** A project compiled once for the CLI: every tool in it. */
+/** One `schema<T>()` call of a project. */
+export interface ProjectSchema {
+  readonly spec: SchemaSpec;
+  /**
+   * How the call finds a generated spec at run time (its literal `name` option), or why it
+   * cannot: without the transformer, only the options are left of the call.
+   */
+  readonly key: { readonly name: string; readonly problem?: undefined } | { readonly problem: string };
+  /** The calling file relative to the project root, with `/` separators. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** Where the call is, for diagnostics. */
+  readonly at: SiteLocation;
+}
+
+/** A project compiled once for the CLI: every tool and `schema<T>()` call in it. */
 export interface LoadedProject {
   /** The tsconfig's folder (or the working directory without one). */
   readonly root: string;
   readonly tools: readonly ProjectTool[];
+  readonly schemas: readonly ProjectSchema[];
   /** Derivation problems (and tsconfig problems); type errors are not included. */
   readonly diagnostics: readonly PrintedDiagnostic[];
   /** Where this run's caches live, when it keeps any (TypeScript 7's per-file cache). */
@@ -78,6 +95,6 @@ export function loadProject(cwd: string, tsconfig?: string, progress?: Progress)
   const own = program
     .getSourceFiles()
     .filter((f): f is ts.SourceFile & SourceFile => !f.isDeclarationFile && roots.has(resolve(f.fileName)));
-  const { tools, findings } = projectTools(derivation, own, config.toolwright, root, progress);
-  return { root, tools, diagnostics: [...config.diagnostics.map(printedDiagnostic), ...findings] };
+  const { tools, schemas, findings } = projectTools(derivation, own, config.toolwright, root, progress);
+  return { root, tools, schemas, diagnostics: [...config.diagnostics.map(printedDiagnostic), ...findings] };
 }

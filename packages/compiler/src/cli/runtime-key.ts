@@ -1,6 +1,6 @@
 import { type Backend, SymbolFlag, TypeFlag } from "../backend/backend.js";
 import type { Expression, Node } from "../backend/syntax.js";
-import type { ToolSite } from "../sites.js";
+import type { SchemaSite, ToolSite } from "../sites.js";
 
 /**
  * What `tool(fn, options)` can see at run time to find a generated spec: `fn.name`
@@ -107,4 +107,16 @@ export function runtimeKey(site: ToolSite, backend: Backend): RuntimeKey {
     return { problem: "toolwright gen needs the 'name' option of tool() to be a string literal (or absent)." };
   }
   return name === undefined ? { fn } : { fn, name };
+}
+
+/** Computes the run-time key of a `schema<T>()` call for `toolwright gen`: its literal `name` option. */
+export function schemaKey(site: SchemaSite, backend: Backend): { name: string } | { problem: string } {
+  const name = optionName(site.options, backend);
+  if (typeof name === "string") return { name };
+  return {
+    problem:
+      name === null
+        ? `toolwright gen needs the 'name' option of schema() to be a string literal: it is how the call finds its generated spec at run time. Fix: e.g. schema<Answer>({ name: "answer" }).`
+        : `toolwright gen finds a schema() call's spec at run time by its 'name' option, and this call has none. Fix: give it one, e.g. schema<Answer>({ name: "answer" }); or build with the transformer (tspc, esbuild, Vite), which needs none.`,
+  };
 }

@@ -2,7 +2,7 @@ import type { Backend } from "../backend/backend.js";
 import type { Node, ParameterDeclaration, SourceFile, Syntax } from "../backend/syntax.js";
 import type { DerivedFile } from "../derivation.js";
 import { DiagnosticCode, type Finding } from "../diagnostics.js";
-import type { ToolSite } from "../sites.js";
+import { isToolSite, type ToolSite } from "../sites.js";
 import { annotateEdit } from "./annotate-fix.js";
 import type { Hint } from "./editor-file.js";
 import type { TextEdit } from "./edits.js";
@@ -27,7 +27,7 @@ export interface QuickFix {
 
 /** Every tool site of a derived file, with a spec or rejected (a thin description rejects its site). */
 export function sitesOf(file: DerivedFile | undefined): ToolSite[] {
-  return file ? [...file.sites, ...file.rejected].map((emitted) => emitted.site) : [];
+  return file ? [...file.sites, ...file.rejected].map((emitted) => emitted.site).filter(isToolSite) : [];
 }
 
 function overlaps(d: Finding, start: number, end: number): boolean {

@@ -78,7 +78,7 @@ export function toolwright(options: ToolwrightEsbuildOptions = {}): Plugin {
         let contents = contentsOf.get(result);
         if (contents === undefined) {
           contents = Buffer.from(
-            result.derived.sites.length === 0 ? text : `${result.code}\n//# sourceMappingURL=${result.map.toUrl()}\n`,
+            !result.written ? text : `${result.code}\n//# sourceMappingURL=${result.map.toUrl()}\n`,
           );
           contentsOf.set(result, contents);
         }

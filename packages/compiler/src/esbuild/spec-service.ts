@@ -30,6 +30,8 @@ export interface ServiceResult {
   readonly code: string;
   readonly map: SourceMap;
   readonly derived: FileResult;
+  /** True when a spec was written into the file (a tool's or a `schema<T>()` call's). */
+  readonly written: boolean;
   /** Project files the specs may depend on: a change to any of them re-derives the file. */
   readonly watchFiles: readonly string[];
 }
@@ -145,7 +147,8 @@ export class SpecService {
     }
     const derived = deriveSpecs(program, sourceFile, this.compiler);
     const magic = new MagicString(text);
-    for (const edit of [...derived.sites, ...derived.rejected].map((site) => editFor(site, text))) {
+    const edits = [...derived.sites, ...derived.schemas, ...derived.rejected].map((site) => editFor(site, text));
+    for (const edit of edits) {
       if (edit.start === edit.end) magic.appendLeft(edit.start, edit.text);
       else magic.overwrite(edit.start, edit.end, edit.text);
     }
@@ -154,6 +157,7 @@ export class SpecService {
       code: magic.toString(),
       map: magic.generateMap({ source: fileName, file: fileName, includeContent: true, hires: "boundary" }),
       derived,
+      written: derived.sites.length + derived.schemas.length > 0,
       watchFiles: deps,
     };
     this.cache.set(fileName, { version, deps: new Map(deps.map((d) => [d, this.files.version(d)])), result });

@@ -68,7 +68,7 @@ export function toolwright(options: ToolwrightViteOptions = {}): Plugin {
             : { loc: { file: first.file, line: first.line, column: first.column ?? 0 } }),
         });
       }
-      if (result.derived.sites.length === 0) return undefined;
+      if (!result.written) return undefined;
       return { code: result.code, map: result.map };
     },
   };
