@@ -54,6 +54,18 @@ function cancelBooking(id: string): string {
 export const cancel = tool(cancelBooking);
 `;
 
+const ANSWER = `import { schema } from "toolwright";
+import type { Unit } from "./shared.js";
+
+/** A reading, as the model reports it. */
+export interface Reading {
+  celsius: number;
+  unit: Unit;
+}
+
+export const reading = schema<Reading>({ name: "reading" });
+`;
+
 const roots: string[] = [];
 afterAll(() => {
   for (const root of roots) removeTempProject(root);
@@ -119,5 +131,32 @@ describe("toolwright gen's per-file cache on TypeScript 7", () => {
     expect(stricter.err).toContain(
       'TW990005: tool "bookTable" has a description of 25 characters (the minimum is 30).',
     );
+  });
+
+  it("keeps schema<T>() calls with their file: a cached run registers them, a change to their type derives them again", async () => {
+    const root = projectWith("gen7-cache-schemas", TS7, { "tsconfig.json": tsconfig() });
+    roots.push(root);
+    const src = (file: string) => path.join(root, "src", file);
+    writeFileSync(src("shared.ts"), SHARED);
+    writeFileSync(src("answer.ts"), ANSWER);
+    const module = () => readFileSync(src("toolwright.gen.ts"), "utf8");
+    const gen = () => toolwright(root, ["gen", "--timing"]);
+
+    const first = await gen();
+    expect(first).toMatchObject({ code: 0, out: "wrote 0 tool specs and 1 schema to src/toolwright.gen.ts\n" });
+    const written = module();
+    expect(written).toContain('registerSchemas([\n  {\n    "name": "reading",');
+    rmSync(src("toolwright.gen.ts"));
+    const cached = await gen();
+    expect(timing(cached.err)).toBe(
+      "0 of 2 files derived, 0 requests (answered from the cache, no TypeScript started)",
+    );
+    expect(module()).toBe(written);
+
+    writeFileSync(src("shared.ts"), SHARED.replace('"fahrenheit"', '"fahrenheit" | "kelvin"'));
+    const changed = await gen();
+    // No tools: no requests per tool to print.
+    expect(changed.err).toMatch(/, 2 of 2 files derived, \d+ requests \(- per tool\)/);
+    expect(module().replace(/\s/g, "")).toContain('"enum":["celsius","fahrenheit","kelvin"]');
   });
 });
