@@ -1,5 +1,6 @@
 import type { JsonSchema } from "toolwright";
 import { type Backend, SymbolFlag, type TsType, TypeFlag } from "../backend/backend.js";
+import type { TypeNode } from "../backend/syntax.js";
 import type { TypeRule } from "./rule.js";
 import { hasFlag } from "./type-facts.js";
 import { elementNode, tupleElementNodes } from "./type-node-hint.js";
@@ -19,6 +20,34 @@ function arrayBase(type: TsType, backend: Backend, depth = 0): TsType | undefine
     if (backend.isArrayType(base)) return base;
     const deeper = arrayBase(base, backend, depth + 1);
     if (deeper) return deeper;
+  }
+  return undefined;
+}
+
+/** The parts of an interface declaration read here, the same on both compilers' ASTs. */
+interface InterfaceShape {
+  readonly typeParameters?: readonly unknown[];
+  readonly heritageClauses?: readonly {
+    readonly types: readonly (TypeNode & { readonly typeArguments?: readonly TypeNode[] })[];
+  }[];
+}
+
+/**
+ * The element as a non-generic interface's own `extends Array<T>` clause writes it
+ * (`interface JsonArray extends Array<Json> {}`), so its aliases and union order apply as
+ * for `Json[]`. None through a generic interface, whose `T` is no annotation of the item.
+ */
+function writtenElement(type: TsType, backend: Backend): TypeNode | undefined {
+  const S = backend.syntax;
+  const symbol = backend.symbolOfType(type);
+  for (const declaration of symbol ? backend.declarations(symbol) : []) {
+    if (!S.isInterfaceDeclaration(declaration)) continue;
+    const shape = declaration as unknown as InterfaceShape;
+    if (shape.typeParameters) return undefined;
+    for (const written of (shape.heritageClauses ?? []).flatMap((clause) => clause.types)) {
+      const [only, ...more] = written.typeArguments ?? [];
+      if (only && more.length === 0 && backend.isArrayType(backend.typeFromTypeNode(written))) return only;
+    }
   }
   return undefined;
 }
@@ -91,7 +120,8 @@ export const arrayRule: TypeRule = {
       );
     }
     const element = elementOf(t, b);
-    return { type: "array", items: element ? ctx.convert(element, "[]", base ? undefined : elementNode(node, b)) : {} };
+    const written = base ? writtenElement(t, b) : elementNode(node, b);
+    return { type: "array", items: element ? ctx.convert(element, "[]", written) : {} };
   },
 };
 
