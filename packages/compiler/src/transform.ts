@@ -22,7 +22,7 @@ function versionProblem(running: string): ts.Diagnostic | undefined {
     length: undefined,
     category: TS.DiagnosticCategory.Error,
     code: 990000,
-    messageText: `TW990000: the build runs TypeScript ${running}, but the toolwright transformer supports TypeScript 5.0 to 5.9. Fix: build with TypeScript 5.9 (e.g. "typescript": "5.9.3" in devDependencies), or without patching: 'toolwright build' brings its own TypeScript 5.9.`,
+    messageText: `TW990000: the build runs TypeScript ${running}, but the toolwright transformer supports TypeScript 5.0 to 5.9. Fix: build with TypeScript 5.9 (e.g. "typescript": "5.9.3" in devDependencies), or move to TypeScript 7 and build with 'toolwright build' or 'toolwright gen' (no patching).`,
   };
 }
 

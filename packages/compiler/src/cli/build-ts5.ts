@@ -107,7 +107,7 @@ export function watch(configPath: string, io: CommandIO, root: string): Promise<
     (d) => io.out(`${TS.flattenDiagnosticMessageText(d.messageText, "\n")}\n`),
   );
   // As tsc: toolwright reads TSDoc from the source text, not from parsed JSDoc.
-  host.jsDocParsingMode = TS.JSDocParsingMode.ParseForTypeErrors;
+  host.jsDocParsingMode = TS.JSDocParsingMode?.ParseForTypeErrors; // undefined on 5.0 to 5.2, as in createHost
   host.getCurrentDirectory = () => root;
   const afterProgramCreate = host.afterProgramCreate;
   host.afterProgramCreate = (builder) => {

@@ -10,9 +10,9 @@ import { tsconfigPath } from "./tsconfig-path.js";
 export type CompilerChoice = { readonly kind: "ts7"; readonly dir: string } | { readonly kind: "ts5" };
 
 /**
- * The project's own TypeScript decides: 7.x is used through its API; 5.x and 6.x (and no
- * TypeScript at all) use the TypeScript 5.9 `@toolwright/compiler` depends on, as `tspc`'s
- * transformer would. `typescript`, when given, is the folder of a TypeScript 7 package to
+ * The project's own TypeScript decides: 7.x is used through its API; 5.x and 6.x through
+ * their compiler API, as `tspc`'s transformer would (`typescript` is a peer dependency;
+ * with none installed, the first use of the API says what to install). `typescript`, when given, is the folder of a TypeScript 7 package to
  * use instead (an alias such as node_modules/typescript-7).
  */
 export function compilerFor(root: string, typescript?: string): CompilerChoice {
@@ -24,7 +24,7 @@ export function compilerFor(root: string, typescript?: string): CompilerChoice {
     const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version?: unknown };
     if (typeof version !== "string" || !version.startsWith("7.")) {
       throw new Error(
-        `--typescript ${typescript} holds typescript ${String(version)}; it chooses a TypeScript 7 only (5.x projects use the TypeScript 5.9 toolwright depends on). Fix: point it at a 7.x package, or leave it out.`,
+        `--typescript ${typescript} holds typescript ${String(version)}; it chooses a TypeScript 7 only (5.x projects use their own through its compiler API). Fix: point it at a 7.x package, or leave it out.`,
       );
     }
     return { kind: "ts7", dir: typescript };

@@ -68,7 +68,8 @@ export interface LoadedProject {
  */
 export function createHost(options: ts.CompilerOptions, cwd: string): ts.CompilerHost {
   const host = TS.createCompilerHost(options);
-  host.jsDocParsingMode = TS.JSDocParsingMode.ParseForTypeErrors;
+  // TypeScript 5.0 to 5.2 have no such mode: JSDoc is parsed, as they always do.
+  host.jsDocParsingMode = TS.JSDocParsingMode?.ParseForTypeErrors;
   // Spec sources are relative to the current directory, as under tsc: the same start
   // directory gives the same specs on every build path.
   host.getCurrentDirectory = () => cwd;

@@ -98,12 +98,13 @@ export class SpecService {
       useCaseSensitiveFileNames: () => TS.sys.useCaseSensitiveFileNames,
       // As tsc: toolwright reads TSDoc from the source text, not from parsed JSDoc. The
       // registry must use the same mode, or TypeScript fails with "Expected undefined === 0".
-      jsDocParsingMode: TS.JSDocParsingMode.ParseForTypeErrors,
+      // TypeScript 5.0 to 5.2 have no such mode (undefined: JSDoc parsed, as they always do).
+      jsDocParsingMode: TS.JSDocParsingMode?.ParseForTypeErrors,
     };
     const registry = TS.createDocumentRegistry(
       TS.sys.useCaseSensitiveFileNames,
       this.cwd,
-      TS.JSDocParsingMode.ParseForTypeErrors,
+      TS.JSDocParsingMode?.ParseForTypeErrors,
     );
     this.service = TS.createLanguageService(host, registry);
   }
