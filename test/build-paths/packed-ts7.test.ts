@@ -114,6 +114,22 @@ describe(`a TypeScript 7 project (typescript@${TS7}) installed from the packed p
     expect(existsSync(path.join(project.dir, "node_modules/ts-patch"))).toBe(false);
   });
 
+  it("loading the compiler's entry points loads no typescript (TypeScript 5's API loads on first use only)", async () => {
+    // A require hook sees the compiler's createRequire("typescript"), the only way it loads TypeScript 5.
+    const probe = `const Module = require("node:module");
+const load = Module._load;
+const seen = [];
+Module._load = function (request, ...rest) {
+  if (request === "typescript" || request.startsWith("typescript/")) seen.push(request);
+  return load.call(this, request, ...rest);
+};
+for (const entry of ["@toolwright/compiler", "@toolwright/compiler/cli", "@toolwright/compiler/transform"]) require(entry);
+console.log(JSON.stringify(seen));
+`;
+    project.write("probe.cjs", probe);
+    expect(JSON.parse(await project.node("probe.cjs"))).toEqual([]);
+  });
+
   it("toolwright gen writes the module through TypeScript 7's API, tsc compiles, and node runs it", async () => {
     const gen = await project.run(process.execPath, [bin(), "gen"]);
     expect(gen.stdout).toContain("wrote 1 tool spec to src/toolwright.gen.ts");

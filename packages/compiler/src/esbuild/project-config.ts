@@ -16,13 +16,16 @@ export interface ProjectConfig {
   readonly diagnostics: readonly ts.Diagnostic[];
 }
 
-const DEFAULT_OPTIONS: ts.CompilerOptions = {
-  target: TS.ScriptTarget.ES2022,
-  module: TS.ModuleKind.NodeNext,
-  moduleResolution: TS.ModuleResolutionKind.NodeNext,
-  strict: true,
-  skipLibCheck: true,
-};
+/** Built-in options when there is no tsconfig (a function: TypeScript loads on first use, never at import). */
+function defaultOptions(): ts.CompilerOptions {
+  return {
+    target: TS.ScriptTarget.ES2022,
+    module: TS.ModuleKind.NodeNext,
+    moduleResolution: TS.ModuleResolutionKind.NodeNext,
+    strict: true,
+    skipLibCheck: true,
+  };
+}
 
 /**
  * Reads a project's tsconfig: `tsconfig` relative to `cwd`, or the nearest one above
@@ -30,9 +33,9 @@ const DEFAULT_OPTIONS: ts.CompilerOptions = {
  * error naming the file and the fix.
  */
 export function readProjectConfig(cwd: string, tsconfig?: string | false): ProjectConfig {
-  if (tsconfig === false) return { options: DEFAULT_OPTIONS, fileNames: [], toolwright: {}, diagnostics: [] };
+  if (tsconfig === false) return { options: defaultOptions(), fileNames: [], toolwright: {}, diagnostics: [] };
   const path = tsconfig ? resolve(cwd, tsconfig) : TS.findConfigFile(cwd, TS.sys.fileExists);
-  if (!path) return { options: DEFAULT_OPTIONS, fileNames: [], toolwright: {}, diagnostics: [] };
+  if (!path) return { options: defaultOptions(), fileNames: [], toolwright: {}, diagnostics: [] };
   if (!TS.sys.fileExists(path)) throw new Error(`${path} does not exist; pass the path of your tsconfig.json.`);
   const fatal: ts.Diagnostic[] = [];
   const parsed = TS.getParsedCommandLineOfConfigFile(path, undefined, {
