@@ -13,7 +13,7 @@ import {
   type Tagged,
   tagged,
 } from "./reader-shapes.js";
-import { type CheckContext, checksOf, member, patternTest, refTarget } from "./schema-checks.js";
+import { type CheckContext, checksOf, member, noKeyLoop, patternTest, refTarget } from "./schema-checks.js";
 
 /** Statements reading the value named `v` (returning false when it does not fit) and the name or expression of its frozen copy. */
 interface Read {
@@ -156,11 +156,11 @@ function kindReader(kinds: KindUnion, v: string, context: CheckContext, names: N
  * enumerable, leaves the call to the full path.
  */
 function keysAllRead(v: string, keys: readonly string[], present: string, context: CheckContext): string {
+  if (keys.length === 0) return `${noKeyLoop(v, context)}if(${present}!==0)return false;`;
   const key = context.name("k");
   const seen = context.name("m");
   const cases = keys.map((name) => `case ${JSON.stringify(name)}:`).join("");
-  const count = cases ? `switch(${key}){${cases}${seen}++;break;default:return false;}` : "return false;";
-  return `let ${seen}=0;for(const ${key} in ${v}){${count}}if(${seen}!==${present})return false;`;
+  return `let ${seen}=0;for(const ${key} in ${v}){switch(${key}){${cases}${seen}++;break;default:return false;}}if(${seen}!==${present})return false;`;
 }
 
 /** A key of the object already read (and its plain-object test made) by a tagged union's reader. */

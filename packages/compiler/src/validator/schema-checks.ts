@@ -287,6 +287,14 @@ export function patternTest(pattern: string, key: string, context: CheckContext)
   return `${context.constant("r", `new RegExp(${JSON.stringify(pattern)},"u")`)}.test(${key})`;
 }
 
+/**
+ * The loop that fails on the first key of `v`, whose name nothing reads: it starts with `_`,
+ * which strict TypeScript's noUnusedLocals takes as unused on purpose (a `toolwright gen` module).
+ */
+export function noKeyLoop(v: string, context: CheckContext): string {
+  return `for(const _${context.name("k")} in ${v})return false;`;
+}
+
 /** The loop over an object's keys for `patternProperties` and `additionalProperties`. */
 function keyLoop(schema: JsonSchema, v: string, properties: [string, Subschema][], context: CheckContext): string {
   const patterns =
@@ -294,6 +302,7 @@ function keyLoop(schema: JsonSchema, v: string, properties: [string, Subschema][
   const extra =
     schema.additionalProperties === undefined ? true : schemaValue(schema.additionalProperties, "additionalProperties");
   if (patterns.length === 0 && extra === true) return "";
+  if (patterns.length === 0 && extra === false && properties.length === 0) return noKeyLoop(v, context);
   const key = context.name("k");
   const value = context.name("x");
   let body = "";
