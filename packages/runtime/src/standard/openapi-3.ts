@@ -133,6 +133,23 @@ function nullables(out: SchemaObject): SchemaObject {
   return out;
 }
 
+/** A boolean subschema as a Schema Object: `true` is `{}` and `false`, which no value fits, `{ not: {} }`. */
+function asSchemaObject(schema: unknown): unknown {
+  return schema === true ? {} : schema === false ? { not: {} } : schema;
+}
+
+/** 3.0 takes a boolean schema only as `additionalProperties`: every other subschema is an object. */
+function booleanSubschemas(out: SchemaObject): void {
+  for (const key of ["items", "not"]) if (key in out) out[key] = asSchemaObject(out[key]);
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    const list = out[key];
+    if (Array.isArray(list)) out[key] = list.map(asSchemaObject);
+  }
+  if (isSchemaObject(out.properties)) {
+    out.properties = Object.fromEntries(Object.entries(out.properties).map(([name, s]) => [name, asSchemaObject(s)]));
+  }
+}
+
 function convert(input: SchemaObject, path: string, outer: Context): SchemaObject {
   const [node, ctx] = inlined(input, path, outer);
   for (const key of ["prefixItems", "patternProperties", "propertyNames", "if", "contains", "dependentRequired"]) {
@@ -154,6 +171,7 @@ function convert(input: SchemaObject, path: string, outer: Context): SchemaObjec
     out.items = {};
     out.maxItems = 0;
   }
+  booleanSubschemas(out);
   out = nullables(out);
   if (Array.isArray(out.enum) && out.enum.includes(null) && typeof out.type === "string") out.nullable = true;
   // 3.0 requires `items` on every array schema.

@@ -154,6 +154,33 @@ describe("openapi-3.0", () => {
     });
   });
 
+  it("writes a boolean subschema as a Schema Object (false as not {}), except additionalProperties, where 3.0 takes one", () => {
+    const labels = {
+      type: "object",
+      properties: { internal: false, any: true, either: { anyOf: [false, { type: "string" }] }, never: { not: true } },
+      additionalProperties: false,
+    };
+    const out = jsonSchemaFor(labels, "openapi-3.0", "labels");
+    expect(out).toEqual({
+      type: "object",
+      properties: {
+        internal: { not: {} },
+        any: {},
+        either: { anyOf: [{ not: {} }, { type: "string" }] },
+        never: { not: {} },
+      },
+      additionalProperties: false,
+    });
+    const validate = new Ajv({ strict: false }).compile(out);
+    expect([{}, { internal: 1 }, { either: "x" }, { either: 1 }, { never: null }].map((v) => validate(v))).toEqual([
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it("inlines definitions that do not recurse", () => {
     const shared = {
       type: "object",
