@@ -19,6 +19,20 @@ export interface PrintedDiagnostic {
   readonly category: Severity | "message";
 }
 
+/** What a compiler's `DiagnosticCategory` enum numbers the categories other than "message". */
+export interface DiagnosticCategories {
+  readonly Error: number;
+  readonly Warning: number;
+  readonly Suggestion: number;
+}
+
+/** A compiler's diagnostic category (read through its own enum, `categories`) as {@link PrintedDiagnostic} names it. */
+export function printedCategory(category: number, categories: DiagnosticCategories): PrintedDiagnostic["category"] {
+  if (category === categories.Error) return "error";
+  if (category === categories.Warning) return "warning";
+  return category === categories.Suggestion ? "suggestion" : "message";
+}
+
 const RESET = "\u001b[0m";
 const COLOR: Readonly<Record<PrintedDiagnostic["category"], string>> = {
   error: "\u001b[91m",

@@ -1,5 +1,5 @@
 import type ts from "typescript";
-import type { PrintedDiagnostic } from "../../cli/report.js";
+import { type PrintedDiagnostic, printedCategory } from "../../cli/report.js";
 import { type DiagnosticCodeValue, type Finding, finding, type Severity } from "../../diagnostics.js";
 import { TS } from "../../typescript-host.js";
 
@@ -40,13 +40,6 @@ export function printedDiagnostic(d: ts.Diagnostic): PrintedDiagnostic {
     ...(d.length !== undefined ? { length: d.length } : {}),
     code: d.code,
     messageText: TS.flattenDiagnosticMessageText(d.messageText, "\n"),
-    category:
-      d.category === C.Error
-        ? "error"
-        : d.category === C.Warning
-          ? "warning"
-          : d.category === C.Suggestion
-            ? "suggestion"
-            : "message",
+    category: printedCategory(d.category, C),
   };
 }

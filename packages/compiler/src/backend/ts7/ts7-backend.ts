@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import type * as Ast from "typescript-7/unstable/ast";
 import type * as Sync from "typescript-7/unstable/sync";
-import type { PrintedDiagnostic } from "../../cli/report.js";
+import { type PrintedDiagnostic, printedCategory } from "../../cli/report.js";
 import {
   type Backend,
   type IndexInfo,
@@ -517,14 +517,7 @@ export class Ts7Backend implements Backend {
       ...(file ? { file, start: d.pos, length: d.end - d.pos } : {}),
       code: d.code,
       messageText: d.text,
-      category:
-        d.category === C.Error
-          ? "error"
-          : d.category === C.Warning
-            ? "warning"
-            : d.category === C.Suggestion
-              ? "suggestion"
-              : "message",
+      category: printedCategory(d.category, C),
     };
   }
 
