@@ -1,5 +1,5 @@
 import type { RejectedSpec, SchemaSpec, ToolSpec } from "toolwright";
-import type { Backend, TsSignature, TsType } from "./backend/backend.js";
+import type { Backend, TsSignature } from "./backend/backend.js";
 import type { FunctionLike, Node, SourceFile } from "./backend/syntax.js";
 import { descriptionCheck, effectFlagWarning, nameCheck } from "./checks.js";
 import { type DeriveContext, deriveSpec, signatureOf } from "./derive.js";
@@ -136,12 +136,15 @@ export class Derivation {
       types: [],
       symbols: pending.flatMap(({ sites }) => sites.tools.flatMap((site) => this.annotationNames(site))),
     }));
-    this.backend.prefetch(() =>
-      pending.flatMap(({ sites }) => [
-        ...sites.tools.flatMap((site) => this.rootTypes(site)),
-        ...sites.schemas.flatMap((site) => typeArgument(site, this.backend) ?? []),
-      ]),
-    );
+    this.backend.prefetch(() => {
+      const signatures = pending.flatMap(({ sites }) => sites.tools.flatMap((site) => this.soleSignature(site) ?? []));
+      return [
+        // The parameters of every site in one question.
+        ...this.backend.typesOfSymbols(signatures.flatMap((s) => this.backend.signatureParameters(s))),
+        ...signatures.map((s) => this.backend.returnTypeOfSignature(s)),
+        ...pending.flatMap(({ sites }) => sites.schemas.flatMap((site) => typeArgument(site, this.backend) ?? [])),
+      ];
+    });
     const resolved = resolveOptions(options);
     for (const { file, sites } of pending) {
       const result = this.derive(sites, resolved);
@@ -154,10 +157,8 @@ export class Derivation {
   /** The type names its function's parameters and return type are written with (`city: City`), for their aliases and TSDoc. */
   private annotationNames(site: ToolSite): Node[] {
     const S = this.backend.syntax;
-    const found = signatureOf(site, this.backend);
-    const signatures = Array.isArray(found) ? found : [found];
-    if (signatures.length !== 1) return [];
-    const declaration = this.backend.signatureDeclaration(signatures[0] as TsSignature) as
+    const signature = this.soleSignature(site);
+    const declaration = (signature && this.backend.signatureDeclaration(signature)) as
       | (FunctionLike & { readonly type?: Node })
       | undefined;
     if (!declaration?.parameters) return [];
@@ -165,16 +166,11 @@ export class Derivation {
     return written.flatMap((t) => (t && S.isTypeReferenceNode(t) ? [t.typeName] : []));
   }
 
-  /** The types a site's spec is made of: its function's parameters and return type. */
-  private rootTypes(site: ToolSite): TsType[] {
+  /** The signature a site's spec is made of (its function's parameters and return type), if it has one. */
+  private soleSignature(site: ToolSite): TsSignature | undefined {
     const found = signatureOf(site, this.backend);
     const signatures = Array.isArray(found) ? found : [found];
-    return signatures.length !== 1
-      ? []
-      : signatures.flatMap((signature) => [
-          ...this.backend.typesOfSymbols(this.backend.signatureParameters(signature)),
-          this.backend.returnTypeOfSignature(signature),
-        ]);
+    return signatures.length === 1 ? signatures[0] : undefined;
   }
 
   private derive(found: FileSites, options: ReturnType<typeof resolveOptions>): DerivedFile {

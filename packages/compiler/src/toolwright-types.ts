@@ -41,9 +41,13 @@ export class ToolwrightTypes {
   hasBrand(type: TsType, brand: Brand): boolean {
     const b = this.backend;
     const parts = b.typeFlags(type) & TypeFlag.Union ? b.typeMembers(type) : [type];
+    // Brands are members of toolwright's own types: an array or tuple (whose members are
+    // TypeScript's Array methods) carries none, and listing those members costs a request.
     return parts.some(
       (part) =>
         (b.typeFlags(part) & (TypeFlag.Object | TypeFlag.Intersection)) !== 0 &&
+        !b.isArrayType(part) &&
+        !b.isTupleType(part) &&
         b.propertiesOfType(part).some((p) => this.isBrand(p, brand)),
     );
   }

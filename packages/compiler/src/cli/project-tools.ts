@@ -5,7 +5,7 @@ import type { Finding } from "../diagnostics.js";
 import type { CompilerOptions } from "../options.js";
 import { countOf, type Progress } from "./progress.js";
 import type { ProjectSchema, ProjectTool } from "./project.js";
-import { runtimeKey, schemaKey } from "./runtime-key.js";
+import { runtimeKey, runtimeKeyReferences, schemaKey } from "./runtime-key.js";
 
 /** Where a site is, as the CLI reports it. */
 function placeOf(node: Node, file: SourceFile, root: string): Pick<ProjectTool, "file" | "line" | "column" | "at"> {
@@ -27,6 +27,13 @@ export function sitesOf(
   root: string,
 ): { tools: ProjectTool[]; schemas: ProjectSchema[] } {
   const { backend } = derivation;
+  backend.prefetchLocations(() => ({
+    types: [],
+    symbols: runtimeKeyReferences(
+      result.sites.map(({ site }) => site),
+      backend,
+    ),
+  }));
   return {
     tools: result.sites.map(({ site, spec }) => ({
       spec,

@@ -53,6 +53,19 @@ function nameOfDeclaration(declaration: Node, backend: Backend): string | undefi
   return undefined;
 }
 
+/** The name or property access a site's function is passed as (`tool(getWeather)`), whose symbol tells its `fn.name`. */
+function referenceOf(fn: Expression, backend: Backend): Expression | undefined {
+  const S = backend.syntax;
+  if (S.isMethodDeclaration(fn)) return undefined;
+  const node = unwrap(fn, backend);
+  return S.isIdentifier(node) || S.isPropertyAccessExpression(node) ? node : undefined;
+}
+
+/** The nodes {@link runtimeKey} asks the symbol of for these sites, for a backend to ask in one request. */
+export function runtimeKeyReferences(sites: readonly ToolSite[], backend: Backend): Node[] {
+  return sites.flatMap((site) => referenceOf(site.fn, backend) ?? []);
+}
+
 /** The `fn.name` the runtime will see for the site's function, or undefined when it is not static. */
 function functionName(fn: Expression, backend: Backend): string | undefined {
   const S = backend.syntax;
@@ -61,8 +74,9 @@ function functionName(fn: Expression, backend: Backend): string | undefined {
   // An anonymous function written inline as an argument gets no name from JavaScript.
   if (S.isArrowFunction(node)) return "";
   if (S.isFunctionExpression(node)) return (node.name && nameText(node.name, backend)) ?? "";
-  if (!S.isIdentifier(node) && !S.isPropertyAccessExpression(node)) return undefined;
-  let symbol = backend.symbolAtLocation(node);
+  const reference = referenceOf(fn, backend);
+  if (!reference) return undefined;
+  let symbol = backend.symbolAtLocation(reference);
   if (symbol && backend.symbolFlags(symbol) & SymbolFlag.Alias) symbol = backend.aliasedSymbol(symbol);
   const declaration = symbol && (backend.valueDeclaration(symbol) ?? backend.declarations(symbol)[0]);
   return declaration ? nameOfDeclaration(declaration, backend) : undefined;

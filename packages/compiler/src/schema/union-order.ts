@@ -22,17 +22,18 @@ interface SortKey {
   readonly value: string | number;
   readonly file: string;
   readonly pos: number;
-  readonly text: string;
+  /** The type's text, asked only when the rest ties (it costs a request on TypeScript 7). */
+  readonly text: () => string;
 }
 
 function sortKey(type: TsType, backend: Backend): SortKey {
   const flags = backend.typeFlags(type);
   const value = backend.literalValue(type);
-  const none = { value: "", file: "", pos: 0, text: "" };
+  const none = { value: "", file: "", pos: 0, text: () => "" };
   if (flags & TypeFlag.StringLiteral) return { ...none, group: Group.StringLiteral, value: String(value) };
   if (flags & TypeFlag.NumberLiteral) return { ...none, group: Group.NumberLiteral, value: Number(value) };
   if (flags & TypeFlag.BooleanLiteral) return { ...none, group: Group.BooleanLiteral, value: value ? 1 : 0 };
-  const text = backend.typeToString(type);
+  const text = () => backend.typeToString(type);
   const symbol = backend.aliasOfType(type) ?? backend.symbolOfType(type);
   const [file] = symbol ? backend.declarationFiles(symbol) : [];
   if (symbol && file !== undefined && !backend.isDefaultLibraryFile(file)) {
@@ -47,7 +48,8 @@ function compare(a: SortKey, b: SortKey): number {
   if (a.value !== b.value) return a.value < b.value ? -1 : 1;
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
   if (a.pos !== b.pos) return a.pos - b.pos;
-  return a.text === b.text ? 0 : a.text < b.text ? -1 : 1;
+  const [textA, textB] = [a.text(), b.text()];
+  return textA === textB ? 0 : textA < textB ? -1 : 1;
 }
 
 /**

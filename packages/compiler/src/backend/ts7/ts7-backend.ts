@@ -31,6 +31,19 @@ const LIB_FILE = /^lib\.[\w.-]*d\.ts$/;
 /** A file of an installed package. */
 const EXTERNAL = /[\\/]node_modules[\\/]/;
 
+/** The names intrinsic types print as, each its own keyword. */
+const INTRINSIC_NAMES = new Set([
+  "string",
+  "number",
+  "bigint",
+  "symbol",
+  "void",
+  "undefined",
+  "null",
+  "never",
+  "unknown",
+]);
+
 /** How many levels of a type tree {@link Ts7Backend.prefetch} fetches ahead. */
 const PREFETCH_DEPTH = 12;
 
@@ -70,7 +83,8 @@ export class Ts7Backend implements Backend {
   private readonly flagsOf = memo<Sync.Type, number>();
   private readonly membersOf = memo<Sync.Type, readonly TsType[]>();
   private readonly stringOf = memo<Sync.Type, string>();
-  private readonly symbolOf = memo<Sync.Type, TsSymbol | undefined>();
+  private readonly symbolsOfTypes = new Map<Sync.Type, TsSymbol | undefined>();
+  private readonly symbolOf = memo<Sync.Type, TsSymbol | undefined>(this.symbolsOfTypes);
   private readonly aliasOf = memo<Sync.Type, TsSymbol | undefined>();
   private readonly arrayTargets = memo<Sync.Type, boolean>();
   private readonly tupleTargets = memo<Sync.Type, boolean>();
@@ -86,7 +100,11 @@ export class Ts7Backend implements Backend {
   private readonly nodeTypes = memo<Ast.Node, TsType>(this.typeAnswers);
   private readonly nodeSymbols = memo<Ast.Node, TsSymbol | undefined>(this.symbolAnswers);
   private readonly contextualOf = memo<Ast.Node, TsType | undefined>();
-  private readonly typeNodes = memo<Ast.Node, TsType>();
+  private readonly typeNodeAnswers = new Map<Ast.Node, TsType>();
+  private readonly typeNodes = memo<Ast.Node, TsType>(this.typeNodeAnswers);
+  /** Files whose written union members were asked in one request (see {@link askWrittenTypesOf}). */
+  private readonly sweptFiles = new Set<Ast.SourceFile>();
+  private readonly declaredMembers = memo<Sync.Type, readonly Ast.Node[] | undefined>();
   private readonly symbolTypes = new Map<Sync.Symbol, TsType>();
   private readonly aliased = memo<Sync.Symbol, TsSymbol>();
   private readonly declarationsOf = memo<Sync.Symbol, readonly syntax.Node[]>();
@@ -242,7 +260,7 @@ export class Ts7Backend implements Backend {
 
   typeToString(t: TsType): string {
     const native = type(t);
-    return this.stringOf(native, () => this.checker.typeToString(native));
+    return this.stringOf(native, () => this.intrinsicText(native) ?? this.checker.typeToString(native));
   }
 
   annotationText(t: TsType, at: syntax.Node): string {
@@ -309,7 +327,7 @@ export class Ts7Backend implements Backend {
     const reference = this.referenceOf(t);
     const declared = (reference ? reference.getTarget() : native) as Sync.InterfaceType;
     return this.basesOf(declared, () =>
-      declared.objectFlags & (this.O.Class | this.O.Interface)
+      declared.objectFlags & (this.O.Class | this.O.Interface) && this.declaredMembersOf(declared) === undefined
         ? (this.checker.getBaseTypes(declared) as unknown as TsType[])
         : [],
     );
@@ -318,23 +336,34 @@ export class Ts7Backend implements Backend {
   indexInfosOfType(t: TsType): readonly IndexInfo[] {
     const native = type(t);
     return this.indexesOf(native, () =>
-      this.checker
-        .getIndexInfosOfType(native)
-        .map((info) => ({ keyType: asType(info.keyType), valueType: asType(info.valueType) })),
+      this.declaresNo(native, this.modules.ast.SyntaxKind.IndexSignature)
+        ? []
+        : this.checker
+            .getIndexInfosOfType(native)
+            .map((info) => ({ keyType: asType(info.keyType), valueType: asType(info.valueType) })),
     );
   }
 
   signaturesOfType(t: TsType, kind: "call" | "construct"): readonly TsSignature[] {
     const native = type(t);
     const { SignatureKind } = this.modules.sync;
+    const K = this.modules.ast.SyntaxKind;
+    // An instantiation (`Array<Line>`) has one signature per signature of its generic
+    // target: a target with none answers for every instantiation of it.
+    const reference = this.referenceOf(t);
+    const target = reference?.getTarget();
+    const noneThrough = (s: "call" | "construct") =>
+      target !== undefined && target !== native && this.signaturesOfType(asType(target), s).length === 0;
     return kind === "call"
-      ? this.callsOf(
-          native,
-          () => this.checker.getSignaturesOfType(native, SignatureKind.Call) as unknown as TsSignature[],
+      ? this.callsOf(native, () =>
+          this.declaresNo(native, K.CallSignature) || noneThrough("call")
+            ? []
+            : (this.checker.getSignaturesOfType(native, SignatureKind.Call) as unknown as TsSignature[]),
         )
-      : this.constructsOf(
-          native,
-          () => this.checker.getSignaturesOfType(native, SignatureKind.Construct) as unknown as TsSignature[],
+      : this.constructsOf(native, () =>
+          this.declaresNo(native, K.ConstructSignature) || noneThrough("construct")
+            ? []
+            : (this.checker.getSignaturesOfType(native, SignatureKind.Construct) as unknown as TsSignature[]),
         );
   }
 
@@ -345,6 +374,7 @@ export class Ts7Backend implements Backend {
 
   typeFromTypeNode(typeNode: syntax.TypeNode): TsType {
     const native = node<Ast.TypeNode>(typeNode);
+    if (!this.typeNodeAnswers.has(native)) this.askWrittenTypesOf(native.getSourceFile());
     return this.typeNodes(native, () => asType(this.checker.getTypeFromTypeNode(native) ?? this.any()));
   }
 
@@ -426,6 +456,10 @@ export class Ts7Backend implements Backend {
 
   symbolAtLocation(at: syntax.Node): TsSymbol | undefined {
     const native = node(at);
+    const { is } = this.modules;
+    if (!this.symbolAnswers.has(native) && native.parent && is.isTypeReferenceNode(native.parent)) {
+      this.askWrittenTypesOf(native.getSourceFile());
+    }
     return this.nodeSymbols(native, () => {
       const s = this.checker.getSymbolAtLocation(native);
       return s && asSymbol(s);
@@ -519,6 +553,95 @@ export class Ts7Backend implements Backend {
       messageText: d.text,
       category: printedCategory(d.category, C),
     };
+  }
+
+  /**
+   * The rules ask the type of every member written in a union annotation, and the symbol
+   * of every type name written (for its alias and TSDoc), one at a time: the first such
+   * question about a file asks them for every union member and type name written in its
+   * declarations (function bodies left out), one request per question. A type node's type
+   * at its location is the type it denotes (the checker answers getTypeAtLocation of a type
+   * node with getTypeFromTypeNode), and getTypeAtLocation has an array overload where
+   * getTypeFromTypeNode has none.
+   */
+  private askWrittenTypesOf(file: Ast.SourceFile): void {
+    if (this.sweptFiles.has(file)) return;
+    this.sweptFiles.add(file);
+    const { is } = this.modules;
+    const members: Ast.Node[] = [];
+    const names: Ast.Node[] = [];
+    const visit = (n: Ast.Node): void => {
+      if (is.isBlock(n)) return;
+      if (is.isUnionTypeNode(n)) {
+        for (const member of n.types) if (!this.typeNodeAnswers.has(member)) members.push(member);
+      } else if (is.isTypeReferenceNode(n) && !this.symbolAnswers.has(n.typeName)) names.push(n.typeName);
+      n.forEachChild(visit);
+    };
+    visit(file);
+    if (members.length > 0) {
+      const found = this.checker.getTypeAtLocation(members);
+      members.forEach((n, i) => {
+        this.typeNodeAnswers.set(n, asType(found[i] ?? this.any()));
+      });
+    }
+    if (names.length > 0) {
+      const found = this.checker.getSymbolAtLocation(names);
+      names.forEach((n, i) => {
+        const s = found[i];
+        this.symbolAnswers.set(n, s ? asSymbol(s) : undefined);
+      });
+    }
+  }
+
+  /**
+   * True when the type is an interface or an object type literal whose declarations (all of
+   * them, merged ones too) extend nothing and declare no member of `kind` (a call, construct
+   * or index signature): then it has none, since such a type has only the members its
+   * declarations list. The rules ask this of every object type they meet; undefined
+   * declarations (classes, mapped types, libraries) are left to the checker.
+   */
+  private declaresNo(t: Sync.Type, kind: Ast.SyntaxKind): boolean {
+    const members = this.declaredMembersOf(t);
+    return members !== undefined && !members.some((m) => m.kind === kind);
+  }
+
+  /**
+   * The members an interface or type literal declares, when they are all it has (see
+   * {@link declaresNo}); undefined for any other type, one declared outside the project's
+   * own files (whose syntax trees the derivation does not otherwise fetch), or one whose
+   * symbol was not asked yet (asking it would cost the request this saves).
+   */
+  private declaredMembersOf(t: Sync.Type): readonly Ast.Node[] | undefined {
+    if (!this.symbolsOfTypes.has(t)) return undefined;
+    return this.declaredMembers(t, () => {
+      if (!(t.flags & this.T.Object)) return undefined;
+      const objectFlags = (t as Sync.ObjectType).objectFlags;
+      const O = this.O;
+      if (objectFlags & O.Class || !(objectFlags & (O.Interface | O.Reference | O.Anonymous))) return undefined;
+      const s = this.symbolsOfTypes.get(t);
+      const handles = s ? symbol(s).declarations : [];
+      if (handles.length === 0) return undefined;
+      const members: Ast.Node[] = [];
+      const { is } = this.modules;
+      for (const handle of handles) {
+        const file = this.fileNameOf(handle.path);
+        if (file === undefined || EXTERNAL.test(file) || this.isDefaultLibraryFile(file)) return undefined;
+        const declaration = handle.resolve(this.project);
+        if (declaration && is.isInterfaceDeclaration(declaration) && !declaration.heritageClauses?.length) {
+          members.push(...declaration.members);
+        } else if (declaration && is.isTypeLiteralNode(declaration)) members.push(...declaration.members);
+        else return undefined;
+      }
+      return members;
+    });
+  }
+
+  /** `string`, `undefined`, ...: the text of an intrinsic type is its name (`any` is left out: the error type prints as `any` too). */
+  private intrinsicText(t: Sync.Type): string | undefined {
+    const F = this.T;
+    const named = F.String | F.Number | F.BigInt | F.ESSymbol | F.Void | F.Undefined | F.Null | F.Never | F.Unknown;
+    const name = (t as { readonly intrinsicName?: string }).intrinsicName;
+    return t.flags & named && name !== undefined && INTRINSIC_NAMES.has(name) ? name : undefined;
   }
 
   /** The type as a type reference, which arrays and tuples are. */
