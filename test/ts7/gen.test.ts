@@ -80,6 +80,70 @@ describe("toolwright gen on TypeScript 7", () => {
     expect(loadedTypeScript5(seven.err)).toEqual([]);
   });
 
+  it("keys imported functions by the name they were declared with, as TypeScript 5.9 does: named, renamed, re-exported, default, through a namespace", async () => {
+    const files = {
+      "impl.ts": `/** Look an order up by its id. */
+export function lookup(id: string): string {
+  return id;
+}
+/** Cancel an order by its id. */
+function cancel(id: string): string {
+  return id;
+}
+export { cancel as stop };
+/** Restock an item by its SKU. */
+export default function restock(sku: string): string {
+  return sku;
+}
+`,
+      "more.ts": `/** Refund an order by its id. */
+export const refund = (id: string): string => id;
+`,
+      "barrel.ts": 'export { lookup as find } from "./impl.js";\nexport * from "./more.js";\n',
+      "imported.ts": `import { tool } from "toolwright";
+import { find, refund } from "./barrel.js";
+import restock, { lookup, lookup as renamed, stop } from "./impl.js";
+import * as impl from "./impl.js";
+
+export const tools = [
+  tool(lookup),
+  tool(renamed, { name: "renamed" }),
+  tool(stop),
+  tool(restock),
+  tool(find, { name: "find" }),
+  tool(refund),
+  tool(impl.lookup, { name: "namespaced" }),
+];
+`,
+    };
+    const roots = [project("gen7-imports", TS7), project("gen5-imports", TS5)];
+    for (const root of roots) {
+      for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, "src", file), text);
+      expect(await toolwright(root, ["gen"])).toMatchObject({
+        code: 0,
+        out: "wrote 9 tool specs to src/toolwright.gen.ts\n",
+      });
+    }
+    const [seven, five] = roots.map((root) => readFileSync(path.join(root, "src", "toolwright.gen.ts"), "utf8"));
+    expect(seven).toBe(five);
+    const keys = [...(seven as string).matchAll(/"fn": "(\w*)"(?:,\s*"name": "(\w+)")?/g)].map(([, fn, name]) =>
+      name ? `${fn}/${name}` : fn,
+    );
+    expect(keys.sort()).toEqual(
+      [
+        "bookTable/book_table",
+        "cancel",
+        "getTemperature",
+        "lookup",
+        "lookup/find",
+        "lookup/namespaced",
+        "lookup/renamed",
+        "refund",
+        "restock",
+      ].sort(),
+    );
+  });
+
   it("--typescript chooses a TypeScript 7 beside the project's own (an alias such as typescript-7)", async () => {
     const root = project("gen7-alias", TS5);
     const result = await toolwright(root, ["gen", "--typescript", TS7], ["--import", "./probe.mjs"]);

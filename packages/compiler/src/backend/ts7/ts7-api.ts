@@ -38,6 +38,7 @@ const NEEDED: Readonly<Record<"API" | "Program" | "Checker", readonly string[]>>
     "getTypeFromTypeNode",
     "getSymbolAtLocation",
     "getAliasedSymbol",
+    "getExportsOfModule",
     "getPropertiesOfType",
     "getIndexInfosOfType",
     "getTypeArguments",

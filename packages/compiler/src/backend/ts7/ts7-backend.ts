@@ -107,6 +107,7 @@ export class Ts7Backend implements Backend {
   private readonly declaredMembers = memo<Sync.Type, readonly Ast.Node[] | undefined>();
   private readonly symbolTypes = new Map<Sync.Symbol, TsType>();
   private readonly aliased = memo<Sync.Symbol, TsSymbol>();
+  private readonly exportTables = memo<Sync.Symbol, ReadonlyMap<string, Sync.Symbol>>();
   private readonly declarationsOf = memo<Sync.Symbol, readonly syntax.Node[]>();
   private readonly resolved = memo<Ast.Node, TsSignature | undefined>();
   private readonly declared = memo<Ast.Node, TsSignature | undefined>();
@@ -207,6 +208,10 @@ export class Ts7Backend implements Backend {
     }
     // Every module reference of every file in one request.
     const symbols = names.length > 0 ? this.checker.getSymbolAtLocation(names) : [];
+    names.forEach((name, i) => {
+      const found = symbols[i];
+      this.symbolAnswers.set(name, found ? asSymbol(found) : undefined);
+    });
     const out = new Map<string, string[]>(fileNames.map((f) => [f, []]));
     symbols.forEach((found, i) => {
       for (const declaration of found?.declarations ?? []) {
@@ -451,7 +456,7 @@ export class Ts7Backend implements Backend {
 
   aliasedSymbol(s: TsSymbol): TsSymbol {
     const native = symbol(s);
-    return this.aliased(native, () => asSymbol(this.checker.getAliasedSymbol(native)));
+    return this.aliased(native, () => this.importedExport(native) ?? asSymbol(this.checker.getAliasedSymbol(native)));
   }
 
   symbolAtLocation(at: syntax.Node): TsSymbol | undefined {
@@ -591,6 +596,35 @@ export class Ts7Backend implements Backend {
         this.symbolAnswers.set(n, s ? asSymbol(s) : undefined);
       });
     }
+  }
+
+  /**
+   * What a named import of a project file (`import { f } from "./m.js"`) names, read from
+   * the module's export table (one request per module, serving every import of it) when
+   * the table alone says it: the module has no `export =`, and the export is no alias
+   * itself (a re-export is left to the checker). Resolving the import is then looking its
+   * name up in that table, as the checker does. Undefined otherwise.
+   */
+  private importedExport(alias: Sync.Symbol): TsSymbol | undefined {
+    const { is } = this.modules;
+    const [handle, ...more] = alias.declarations;
+    const file = handle && more.length === 0 ? this.fileNameOf(handle.path) : undefined;
+    if (!handle || file === undefined || EXTERNAL.test(file)) return undefined;
+    const specifier = handle.resolve(this.project);
+    if (!specifier || !is.isImportSpecifier(specifier)) return undefined;
+    // ImportSpecifier < NamedImports < ImportClause < ImportDeclaration
+    const declaration = specifier.parent?.parent?.parent;
+    if (!declaration || !is.isImportDeclaration(declaration)) return undefined;
+    const module = this.symbolAtLocation(asNode(declaration.moduleSpecifier));
+    if (!module) return undefined;
+    const exports = this.exportTables(symbol(module), () => {
+      const table = new Map<string, Sync.Symbol>();
+      for (const s of this.checker.getExportsOfModule(symbol(module))) table.set(s.name, s);
+      return table;
+    });
+    if (exports.has("export=")) return undefined;
+    const found = exports.get((specifier.propertyName ?? specifier.name).text);
+    return found && !(found.flags & this.S.Alias) ? asSymbol(found) : undefined;
   }
 
   /**
