@@ -134,7 +134,7 @@ export class Derivation {
     const pending = walked.map((file) => ({ file, sites: findSites(file, this) }));
     this.backend.prefetchLocations(() => ({
       types: [],
-      symbols: pending.flatMap(({ sites }) => sites.tools.flatMap((site) => this.annotationNames(site))),
+      symbols: pending.flatMap(({ sites }) => sites.tools.flatMap((site) => this.signatureNames(site))),
     }));
     this.backend.prefetch(() => {
       const signatures = pending.flatMap(({ sites }) => sites.tools.flatMap((site) => this.soleSignature(site) ?? []));
@@ -154,8 +154,12 @@ export class Derivation {
     return out;
   }
 
-  /** The type names its function's parameters and return type are written with (`city: City`), for their aliases and TSDoc. */
-  private annotationNames(site: ToolSite): Node[] {
+  /**
+   * The names the derivation asks the symbols of at a site: its function's parameters
+   * (`city`), and the type names its parameters and return type are written with
+   * (`City`, for their aliases and TSDoc).
+   */
+  private signatureNames(site: ToolSite): Node[] {
     const S = this.backend.syntax;
     const signature = this.soleSignature(site);
     const declaration = (signature && this.backend.signatureDeclaration(signature)) as
@@ -163,7 +167,10 @@ export class Derivation {
       | undefined;
     if (!declaration?.parameters) return [];
     const written = [...declaration.parameters.map((p) => p.type), declaration.type];
-    return written.flatMap((t) => (t && S.isTypeReferenceNode(t) ? [t.typeName] : []));
+    return [
+      ...declaration.parameters.flatMap((p) => (S.isIdentifier(p.name) ? [p.name] : [])),
+      ...written.flatMap((t) => (t && S.isTypeReferenceNode(t) ? [t.typeName] : [])),
+    ];
   }
 
   /** The signature a site's spec is made of (its function's parameters and return type), if it has one. */

@@ -113,6 +113,8 @@ export class Ts7Backend implements Backend {
   private readonly declared = memo<Ast.Node, TsSignature | undefined>();
   private readonly parametersOf = memo<Sync.Signature, readonly TsSymbol[]>();
   private readonly returnsOf = memo<Sync.Signature, TsType>();
+  /** Call signatures of a type that is no union: their own declaration's, unless instantiated (see {@link writtenReturnType}). */
+  private readonly declaredSignatures = new Set<Sync.Signature>();
   private libraryFiles: ReadonlySet<string> | undefined;
 
   constructor(
@@ -360,11 +362,13 @@ export class Ts7Backend implements Backend {
     const noneThrough = (s: "call" | "construct") =>
       target !== undefined && target !== native && this.signaturesOfType(asType(target), s).length === 0;
     return kind === "call"
-      ? this.callsOf(native, () =>
-          this.declaresNo(native, K.CallSignature) || noneThrough("call")
-            ? []
-            : (this.checker.getSignaturesOfType(native, SignatureKind.Call) as unknown as TsSignature[]),
-        )
+      ? this.callsOf(native, () => {
+          if (this.declaresNo(native, K.CallSignature) || noneThrough("call")) return [];
+          const found = this.checker.getSignaturesOfType(native, SignatureKind.Call);
+          // A union's signatures are made of its members' (their return types united).
+          if (!(native.flags & this.T.Union)) for (const s of found) this.declaredSignatures.add(s);
+          return found as unknown as TsSignature[];
+        })
       : this.constructsOf(native, () =>
           this.declaresNo(native, K.ConstructSignature) || noneThrough("construct")
             ? []
@@ -496,7 +500,35 @@ export class Ts7Backend implements Backend {
 
   returnTypeOfSignature(s: TsSignature): TsType {
     const native = signature(s);
-    return this.returnsOf(native, () => asType(this.checker.getReturnTypeOfSignature(native) ?? this.any()));
+    return this.returnsOf(native, () => {
+      const written = this.writtenReturnType(native);
+      return written
+        ? this.typeFromTypeNode(asNode(written) as syntax.TypeNode)
+        : asType(this.checker.getReturnTypeOfSignature(native) ?? this.any());
+    });
+  }
+
+  /**
+   * The return type annotation that is a signature's return type: the checker takes the
+   * return type of a declared signature (no instantiation, no union of signatures) from
+   * its declaration's annotation, when it has one (a constructor's is its class).
+   */
+  private writtenReturnType(s: Sync.Signature): Ast.TypeNode | undefined {
+    if (s.target !== undefined || !this.declaredSignatures.has(s)) return undefined;
+    const declaration = s.declaration?.resolve(this.project);
+    const { is } = this.modules;
+    if (
+      !declaration ||
+      !(
+        is.isFunctionDeclaration(declaration) ||
+        is.isArrowFunction(declaration) ||
+        is.isFunctionExpression(declaration) ||
+        is.isMethodDeclaration(declaration)
+      )
+    )
+      return undefined;
+    const written = declaration.type;
+    return written && !is.isTypePredicateNode(written) ? written : undefined;
   }
 
   prefetch(roots: () => readonly TsType[]): void {
@@ -580,6 +612,7 @@ export class Ts7Backend implements Backend {
       if (is.isUnionTypeNode(n)) {
         for (const member of n.types) if (!this.typeNodeAnswers.has(member)) members.push(member);
       } else if (is.isTypeReferenceNode(n) && !this.symbolAnswers.has(n.typeName)) names.push(n.typeName);
+      if (is.isFunctionDeclaration(n) && n.type && !this.typeNodeAnswers.has(n.type)) members.push(n.type);
       n.forEachChild(visit);
     };
     visit(file);
