@@ -3,7 +3,9 @@ import path from "node:path";
 import ts from "typescript";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Ts5Backend } from "../../packages/compiler/src/backend/ts5/ts5-backend.js";
+import { GenCache } from "../../packages/compiler/src/cli/gen-cache.js";
 import { deriveSpecs } from "../../packages/compiler/src/derive-specs.js";
+import { compilerModuleFacts, type ModuleFacts } from "../../packages/compiler/src/module-facts.js";
 import { SiteReach } from "../../packages/compiler/src/site-reach.js";
 import { ToolwrightTypes } from "../../packages/compiler/src/toolwright-types.js";
 import { removeTempProject, tempProject } from "../../packages/compiler/test/temp-project.js";
@@ -28,13 +30,32 @@ function programOf(files: Record<string, string>): ts.Program {
   );
 }
 
-/** For each of `files`, whether {@link SiteReach} lets it hold tool sites. */
+/**
+ * For each of `files`, whether {@link SiteReach} lets it hold tool sites: asking the
+ * compiler, and the same from the stored import graph of `toolwright gen`'s cache on a
+ * second run (every file unchanged, so every stored answer is used), which must agree.
+ */
 function reachOf(files: Record<string, string>): Record<string, boolean> {
   const program = programOf(files);
   const backend = new Ts5Backend(program);
-  const reach = new SiteReach(backend, new ToolwrightTypes(backend));
-  const file = (name: string) => program.getSourceFile(path.join(root, "src", name)) as ts.SourceFile;
-  return Object.fromEntries(Object.keys(files).map((name) => [name, reach.canHoldSites(file(name))]));
+  const types = new ToolwrightTypes(backend);
+  const roots = Object.keys(files).map((name) => path.join(root, "src", name));
+  const reachWith = (facts: ModuleFacts) => {
+    const reach = new SiteReach(backend, types, facts);
+    const file = (name: string) => program.getSourceFile(path.join(root, "src", name)) as ts.SourceFile;
+    return Object.fromEntries(Object.keys(files).map((name) => [name, reach.canHoldSites(file(name))]));
+  };
+  const stored = path.join(root, "node_modules", ".cache", "site-reach.json");
+  const cached = () => {
+    const cache = new GenCache(stored, root, "site-reach");
+    cache.update(backend, roots);
+    cache.save();
+    return cache.moduleFacts(backend);
+  };
+  const asked = reachWith(compilerModuleFacts(backend));
+  reachWith(cached());
+  expect(reachWith(cached())).toEqual(asked);
+  return asked;
 }
 
 const ADD = "export function add(a: number, b: number): number { return Math.max(a, b); }\n";

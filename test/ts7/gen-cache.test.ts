@@ -133,6 +133,38 @@ describe("toolwright gen's per-file cache on TypeScript 7", () => {
     );
   });
 
+  it("parses only the files a rerun derives: the unchanged files' syntax trees are not fetched, however many there are", async () => {
+    // A tool file that imports nothing of the project's: a change to it derives it alone.
+    const toolFile = (n: number) => BOOKING.replace("bookTable", `bookTable${n}`).replace("booking =", `booking${n} =`);
+    const treesFetched = (stderr: string) => Number(/, (\d+) syntax trees fetched;/.exec(stderr)?.[1] ?? Number.NaN);
+    const rerunAfterOneChange = async (others: number) => {
+      const root = projectWith(`gen7-cache-trees-${others}`, TS7, { "tsconfig.json": tsconfig() });
+      roots.push(root);
+      const src = (file: string) => path.join(root, "src", file);
+      writeFileSync(src("shared.ts"), SHARED);
+      writeFileSync(src("reading.ts"), READING);
+      for (let n = 0; n < others; n++) writeFileSync(src(`tool-${n}.ts`), toolFile(n));
+      writeFileSync(src("booking.ts"), BOOKING);
+      const gen = () => toolwright(root, ["gen", "--timing"]);
+      const cold = await gen();
+      expect(cold.code).toBe(0);
+      writeFileSync(src("booking.ts"), BOOKING.replace("String(party)", "party.toFixed(0)"));
+      const rerun = await gen();
+      expect(rerun.code).toBe(0);
+      expect(timing(rerun.err)).toBe(`1 of ${others + 3} files derived, N requests`);
+      return { cold: treesFetched(cold.err), rerun: treesFetched(rerun.err) };
+    };
+    const small = await rerunAfterOneChange(2);
+    const large = await rerunAfterOneChange(8);
+    // The cold run parses every file, so 6 more files are 6 more trees...
+    expect(large.cold - small.cold).toBe(6);
+    // ...but a rerun parses the changed file and the declarations its tool() call resolves
+    // to, whatever else the project holds, and far fewer trees than a cold run.
+    expect(large.rerun).toBe(small.rerun);
+    expect(small.rerun).toBeGreaterThanOrEqual(1);
+    expect(small.rerun).toBeLessThan(small.cold / 4);
+  });
+
   it("keeps schema<T>() calls with their file: a cached run registers them, a change to their type derives them again", async () => {
     const root = projectWith("gen7-cache-schemas", TS7, { "tsconfig.json": tsconfig() });
     roots.push(root);

@@ -6,6 +6,7 @@ import { type DeriveContext, deriveSpec, signatureOf } from "./derive.js";
 import type { Problem } from "./derive-parameters.js";
 import { deriveSchema } from "./derive-schema.js";
 import { DiagnosticCode, type Finding, finding } from "./diagnostics.js";
+import { compilerModuleFacts, type ModuleFacts } from "./module-facts.js";
 import { type CompilerOptions, type ReportFn, resolveOptions } from "./options.js";
 import { rejectedSpec } from "./rejection.js";
 import { sameTool } from "./same-tool.js";
@@ -98,17 +99,25 @@ function byPlace(problems: readonly Problem[]): Problem[] {
  */
 export class Derivation {
   readonly types: ToolwrightTypes;
-  readonly reach: SiteReach;
+  private reach: SiteReach | undefined;
   private readonly files = new Map<string, DerivedFile>();
 
-  constructor(readonly backend: Backend) {
+  /**
+   * @param modules where the program's module references lead and which files declare
+   * globals (default: the compiler's answers), read once, on the first file asked about.
+   */
+  constructor(
+    readonly backend: Backend,
+    private readonly modules: ModuleFacts = compilerModuleFacts(backend),
+  ) {
     this.types = new ToolwrightTypes(backend);
-    this.reach = new SiteReach(backend, this.types);
   }
 
   /** True when a file may hold tool sites (it reaches toolwright); the rest need no walk. */
   mayHoldSites(file: SourceFile): boolean {
-    return !file.isDeclarationFile && this.types.present && this.reach.canHoldSites(file);
+    if (file.isDeclarationFile || !this.types.present) return false;
+    this.reach ??= new SiteReach(this.backend, this.types, this.modules);
+    return this.reach.canHoldSites(file);
   }
 
   /** {@link deriveFiles} for one file. */

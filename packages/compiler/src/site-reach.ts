@@ -1,5 +1,6 @@
 import type { Backend } from "./backend/backend.js";
 import type { SourceFile } from "./backend/syntax.js";
+import type { ModuleFacts } from "./module-facts.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
 
 /**
@@ -9,13 +10,15 @@ import type { ToolwrightTypes } from "./toolwright-types.js";
  * if its module references lead to toolwright's runtime, directly or through other modules
  * (the user's re-exports, wrappers and aliases included). When in doubt every file counts:
  * if the compiler does not say where a file's module references lead, or a file that
- * declares globals reaches toolwright (its types may then be used anywhere).
+ * declares globals reaches toolwright (its types may then be used anywhere). Where module
+ * references lead and which files declare globals come from {@link ModuleFacts}, so a cache
+ * that knows the unchanged files spares parsing them.
  */
 export class SiteReach {
   private readonly reaching = new Set<string>();
   private readonly everywhere: boolean = false;
 
-  constructor(backend: Backend, types: ToolwrightTypes) {
+  constructor(backend: Backend, types: ToolwrightTypes, modules: ModuleFacts) {
     // Without toolwright in the program there is nothing to reach.
     if (!types.present) return;
     const files = backend.programFiles().filter((file) => !file.isDefaultLibrary);
@@ -36,7 +39,7 @@ export class SiteReach {
     }
     const importers = new Map<string, string[]>();
     let unknown = false;
-    for (const [file, targets] of backend.moduleTargets(asked)) {
+    for (const [file, targets] of modules.moduleTargets(asked)) {
       if (!targets) unknown = true;
       for (const imported of targets ?? []) {
         const list = importers.get(imported);
@@ -50,12 +53,7 @@ export class SiteReach {
       this.reaching.add(file);
       pending.push(...(importers.get(file) ?? []));
     }
-    this.everywhere =
-      unknown ||
-      [...this.reaching].some((fileName) => {
-        const file = backend.sourceFile(fileName);
-        return file !== undefined && backend.declaresGlobals(file);
-      });
+    this.everywhere = unknown || [...this.reaching].some((fileName) => modules.declaresGlobals(fileName));
   }
 
   /** False only for a file that cannot hold a tool site. */

@@ -88,13 +88,8 @@ function checkAndDerive(session: Ts7Session, build: Ts7Build, module: string, pr
   progress.update("reading the project");
   let snapshot = session.open();
   const root = dirname(build.tsconfig);
-  const derived = projectTools(
-    snapshot.derivation,
-    snapshot.files,
-    toolwrightOptionsOf(build.tsconfig),
-    root,
-    progress,
-  );
+  const files = snapshot.fileNames.flatMap((name) => snapshot.backend.sourceFile(name) ?? []);
+  const derived = projectTools(snapshot.derivation, files, toolwrightOptionsOf(build.tsconfig), root, progress);
   const { entries, schemas, diagnostics: keys } = generatedEntries(derived);
   const text = renderGenModule(entries, { typescript: /\.[cm]?tsx?$/.test(module), schemas });
   const existed = existsSync(module);
@@ -108,6 +103,6 @@ function checkAndDerive(session: Ts7Session, build: Ts7Build, module: string, pr
   return {
     diagnostics: [...snapshot.configDiagnostics, ...snapshot.typeDiagnostics(), ...derived.findings, ...keys],
     compilerOptions: snapshot.compilerOptions,
-    sources: snapshot.files.map((f) => f.fileName),
+    sources: snapshot.fileNames,
   };
 }

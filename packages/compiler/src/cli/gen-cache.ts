@@ -13,11 +13,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Backend, ProgramFile } from "../backend/backend.js";
 import type { LineAndCharacter } from "../backend/syntax.js";
+import { declaresGlobalsIn, type ModuleFacts } from "../module-facts.js";
 import type { ProjectSchema, ProjectTool, SiteLocation } from "./project.js";
 import type { PrintedDiagnostic } from "./report.js";
 
-// 2: entries keep the `schema<T>()` calls too.
-const FORMAT = 2;
+// 2: entries keep the `schema<T>()` calls too. 3: nodes keep whether their file declares
+// globals, and leave the imports of leaves unset; the program's file names are kept.
+const FORMAT = 3;
 
 /** A position in a file as stored: the file's name and offsets (its text is read again on use). */
 interface StoredLocation {
@@ -39,11 +41,16 @@ type StoredSite<Site extends { readonly at: SiteLocation }> = Omit<Site, "at"> &
 type StoredTool = StoredSite<ProjectTool>;
 type StoredSchema = StoredSite<ProjectSchema>;
 
-/** One file of the import graph: its content hash and the files its module references resolve to. */
+/** One file of the import graph: its content hash, what its module references resolve to, whether it declares globals. */
 interface StoredNode {
   readonly hash: string;
-  /** Resolved imports; files of installed packages are leaves (their own imports are not followed). */
-  readonly imports: readonly string[];
+  /**
+   * Resolved imports; unset for leaves (files of installed packages, ambient files: their
+   * imports are not followed) and where the compiler did not say.
+   */
+  readonly imports?: readonly string[];
+  /** Whether the file declares globals (`Backend.declaresGlobals`); unset when not asked yet. */
+  readonly globals?: boolean;
 }
 
 /** What one root file gave, valid while `key` (the hashes of everything it reaches) is the same. */
@@ -63,6 +70,8 @@ interface Stored {
   readonly ambient: readonly string[];
   /** The folders under the project root and their entries: a file created or deleted changes it. */
   readonly listing: string;
+  /** The hash of the program's file names: another set of files (a package installed) may resolve an import anew. */
+  readonly program: string;
   readonly graph: Readonly<Record<string, StoredNode>>;
   readonly entries: Readonly<Record<string, StoredEntry>>;
 }
@@ -164,6 +173,7 @@ export class GenCache {
   private roots: readonly string[] = [];
   private ambient: readonly string[] = [];
   private listing = "";
+  private program = "";
 
   /**
    * @param file the cache file (undefined: kept in memory only, as `gen --watch` does).
@@ -187,6 +197,7 @@ export class GenCache {
       this.roots = stored.roots;
       this.ambient = stored.ambient;
       this.listing = stored.listing;
+      this.program = stored.program;
     } catch {
       // An unreadable cache is an empty one: it is written again at the end of the run.
     }
@@ -229,29 +240,39 @@ export class GenCache {
   /**
    * Brings the import graph up to a program: the files whose content changed since they were
    * stored (or new ones) get their module references resolved again, in one request per
-   * level of imports; a changed folder listing resolves every file again (a new file can
-   * change what an import means).
+   * level of imports, and are parsed; the others are not parsed at all. A changed folder
+   * listing or set of program files resolves every file again (a new file can change what
+   * an import means).
    */
   update(backend: Backend, roots: readonly string[]): void {
     const listing = this.listingNow();
-    const relisted = listing !== this.listing;
     const program: readonly ProgramFile[] = backend.programFiles();
+    const names = sha1(
+      program
+        .map((f) => f.fileName)
+        .filter((fileName) => !this.ignored.has(fileName))
+        .sort()
+        .join("\u0000"),
+    );
+    const relisted = listing !== this.listing || names !== this.program;
     const next = new Map<string, StoredNode>();
     let level = roots.filter((file) => !this.ignored.has(file));
     while (level.length > 0) {
-      const resolve = level.filter((file) => {
+      const resolve: string[] = [];
+      for (const file of level) {
         const old = this.graph.get(file);
-        if (!relisted && old && old.hash === this.hash(file) && !EXTERNAL.test(file)) {
-          next.set(file, old);
-          return false;
-        }
-        return !EXTERNAL.test(file);
-      });
-      for (const file of level) if (EXTERNAL.test(file)) next.set(file, { hash: this.hash(file) ?? "", imports: [] });
-      const targets = resolve.length > 0 ? backend.moduleTargets(resolve) : new Map<string, readonly string[]>();
+        if (EXTERNAL.test(file)) next.set(file, this.leaf(file));
+        else if (!relisted && old?.imports && this.isCurrent(file, old)) next.set(file, old);
+        else resolve.push(file);
+      }
+      const targets = resolve.length > 0 ? backend.moduleTargets(resolve) : new Map<string, undefined>();
       for (const file of resolve) {
-        const imports = [...new Set(targets.get(file) ?? [])].sort();
-        next.set(file, { hash: this.hash(file) ?? "", imports });
+        const found = targets.get(file);
+        next.set(file, {
+          hash: this.hash(file) ?? "",
+          ...(found ? { imports: [...new Set(found)].sort() } : {}),
+          globals: declaresGlobalsIn(backend, file),
+        });
       }
       const following = new Set<string>();
       for (const file of level) for (const imported of next.get(file)?.imports ?? []) following.add(imported);
@@ -262,17 +283,42 @@ export class GenCache {
     const ambient = program
       .filter((f) => !f.isDefaultLibrary && !next.has(f.fileName) && !this.ignored.has(f.fileName))
       .map((f) => f.fileName);
-    for (const fileName of next.keys()) {
-      if (EXTERNAL.test(fileName)) continue;
-      const file = backend.sourceFile(fileName);
-      if (file && backend.declaresGlobals(file)) ambient.push(fileName);
-    }
-    for (const fileName of ambient)
-      if (!next.has(fileName)) next.set(fileName, { hash: this.hash(fileName) ?? "", imports: [] });
+    for (const [fileName, node] of next) if (!EXTERNAL.test(fileName) && node.globals) ambient.push(fileName);
+    for (const fileName of ambient) if (!next.has(fileName)) next.set(fileName, this.leaf(fileName));
     this.graph = next;
     this.ambient = [...new Set(ambient)].sort();
     this.roots = roots.filter((file) => !this.ignored.has(file));
     this.listing = listing;
+    this.program = names;
+  }
+
+  /**
+   * The graph as {@link ModuleFacts} for finding the sites of the program {@link update} was
+   * given: the stored answers of the files it holds (each the compiler's for that content,
+   * in this program), the compiler's for the rest. A file's globals learnt here are kept.
+   */
+  moduleFacts(backend: Backend): ModuleFacts {
+    return {
+      moduleTargets: (fileNames) => {
+        const out = new Map<string, readonly string[] | undefined>();
+        const asked: string[] = [];
+        for (const fileName of fileNames) {
+          const imports = this.graph.get(fileName)?.imports;
+          if (imports) out.set(fileName, imports);
+          else asked.push(fileName);
+        }
+        if (asked.length > 0)
+          for (const [fileName, targets] of backend.moduleTargets(asked)) out.set(fileName, targets);
+        return out;
+      },
+      declaresGlobals: (fileName) => {
+        const node = this.graph.get(fileName);
+        if (node?.globals !== undefined) return node.globals;
+        const globals = declaresGlobalsIn(backend, fileName);
+        if (node) this.graph.set(fileName, { ...node, globals });
+        return globals;
+      },
+    };
   }
 
   /** The cached result of a root file, if what it reaches is unchanged (after {@link update}). */
@@ -308,6 +354,7 @@ export class GenCache {
       roots: this.roots,
       ambient: this.ambient,
       listing: this.listing,
+      program: this.program,
       graph: Object.fromEntries(this.graph),
       entries: Object.fromEntries([...this.entries].filter(([file]) => roots.has(file))),
     };
@@ -316,6 +363,19 @@ export class GenCache {
     writeFileSync(temporary, JSON.stringify(stored));
     renameSync(temporary, this.file);
     this.stored = stored;
+  }
+
+  /** True when the file's content is what `node` was stored for. */
+  private isCurrent(file: string, node: StoredNode): boolean {
+    const hash = this.hash(file);
+    return hash !== undefined && node.hash === hash;
+  }
+
+  /** A leaf of the graph: its hash, and whether it declares globals if known for this content. */
+  private leaf(file: string): StoredNode {
+    const old = this.graph.get(file);
+    const hash = this.hash(file) ?? "";
+    return old?.globals !== undefined && this.isCurrent(file, old) ? { hash, globals: old.globals } : { hash };
   }
 
   private location(at: SiteLocation): StoredLocation {

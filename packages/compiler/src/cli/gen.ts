@@ -211,7 +211,8 @@ export function timingLine(wallMs: number, cost: RunCost | undefined, tools: num
   const client = Math.max(wallMs - totals.roundTripMs, 0);
   const perTool = tools > 0 ? (totals.requestCount / tools).toFixed(2) : "-";
   return (
-    `${head}, ${files}, ${totals.requestCount} requests (${perTool} per tool); ` +
+    `${head}, ${files}, ${totals.requestCount} requests (${perTool} per tool), ` +
+    `${totals.sourceFilesFetched} syntax trees fetched; ` +
     `client ${Math.round(client)} ms, server ${Math.round(totals.serverTimeMs)} ms, ` +
     `waiting on transport ${Math.round(totals.transportOverheadMs)} ms\n`
   );

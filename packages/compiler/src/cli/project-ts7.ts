@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { loadTs7, type Ts7Modules, ts7Version } from "../backend/ts7/ts7-api.js";
 import { type FileChanges, Ts7Session, type Ts7Snapshot } from "../backend/ts7/ts7-session.js";
+import { Derivation } from "../derivation.js";
 import type { CompilerOptions } from "../options.js";
 import { toolwrightOptionsOf, tsconfigFiles } from "../tsconfig-plugins.js";
 import { buildStamp, cacheFolder, type FileResult, GenCache } from "./gen-cache.js";
@@ -86,24 +87,26 @@ export class Ts7Project {
     }
     progress?.update("reading the project");
     const snapshot = this.open(changes);
-    const { derivation } = snapshot;
+    const { backend } = snapshot;
     // The generated module is this run's output, not one of its inputs.
-    const files = snapshot.files.filter((file) => file.fileName !== this.settings.generated);
-    const names = files.map((f) => f.fileName);
+    const names = snapshot.fileNames.filter((name) => name !== this.settings.generated);
     this.known = new Set(names);
-    this.cache.update(snapshot.backend, names);
+    this.cache.update(backend, names);
+    // Site finding reads the unchanged files' imports from the cache: only the files derived are parsed.
+    const derivation = new Derivation(backend, this.cache.moduleFacts(backend));
     const results = new Map<string, FileResult>();
-    const pending = files.filter((file) => {
-      const cached = this.cache.cached(file.fileName);
-      if (cached) results.set(file.fileName, cached);
+    const pending = names.filter((name) => {
+      const cached = this.cache.cached(name);
+      if (cached) results.set(name, cached);
       return !cached;
     });
     const step = Math.max(1, Math.ceil(pending.length / PROGRESS_STEPS));
     for (let from = 0; from < pending.length; from += step) {
       const batch = pending.slice(from, from + step);
       progress?.update(`deriving specs, ${countOf(from + batch.length, pending.length, "changed files")}`);
-      const derived = derivation.deriveFiles(batch, this.options);
-      for (const file of batch) {
+      const files = batch.flatMap((name) => backend.sourceFile(name) ?? []);
+      const derived = derivation.deriveFiles(files, this.options);
+      for (const file of files) {
         const result = derived.get(file.fileName);
         const own = result
           ? { ...sitesOf(file, result, derivation, this.root), diagnostics: result.findings }
@@ -115,7 +118,7 @@ export class Ts7Project {
     // tsconfig problems are not kept: the next run reports them again.
     if (snapshot.configDiagnostics.length === 0) this.cache.save();
     if (this.session && this.settings.timing) {
-      this.settings.timing({ totals: this.session.timing().totals, derived: pending.length, files: files.length });
+      this.settings.timing({ totals: this.session.timing().totals, derived: pending.length, files: names.length });
     }
     return this.loaded(
       names.flatMap((name) => results.get(name) ?? []),

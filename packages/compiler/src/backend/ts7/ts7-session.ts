@@ -1,16 +1,21 @@
 import type * as Sync from "typescript-7/unstable/sync";
 import type { PrintedDiagnostic } from "../../cli/report.js";
 import { Derivation } from "../../derivation.js";
-import type { SourceFile } from "../syntax.js";
+import { isDeclarationFileName } from "../declaration-file-name.js";
 import type { Ts7Modules } from "./ts7-api.js";
 import { Ts7Backend } from "./ts7-backend.js";
 
 /** One snapshot of a TypeScript 7 project, ready to derive from. */
 export interface Ts7Snapshot {
   readonly backend: Ts7Backend;
+  /** The derivation of this snapshot's program, made on first use. */
   readonly derivation: Derivation;
-  /** The project's own files (its tsconfig's root files), parsed. */
-  readonly files: readonly SourceFile[];
+  /**
+   * The project's own files: its tsconfig's root files that are no declaration files, by
+   * name. Each is parsed on use (`backend.sourceFile`): fetching a syntax tree over IPC
+   * costs about a millisecond per file, and a rerun reads only the files that changed.
+   */
+  readonly fileNames: readonly string[];
   /** Problems in the tsconfig TypeScript reports (unknown options, no inputs, ...). */
   readonly configDiagnostics: readonly PrintedDiagnostic[];
   /** The compiler options TypeScript parsed from the tsconfig. */
@@ -106,10 +111,7 @@ export class Ts7Session {
     if (!project)
       throw new Error(`TypeScript ${this.modules.version} did not load the project ${this.settings.tsconfig}.`);
     const backend = new Ts7Backend(this.modules, project, this.settings.cwd, this.settings.overlay);
-    const files = project.rootFiles.flatMap((name) => {
-      const file = backend.sourceFile(name);
-      return file && !file.isDeclarationFile ? [file] : [];
-    });
+    const fileNames = project.rootFiles.filter((name) => !isDeclarationFileName(name));
     const { program } = project;
     const configDiagnostics = program.getConfigFileParsingDiagnostics().map((d) => backend.printed(d));
     const typeDiagnostics = () => {
@@ -129,10 +131,14 @@ export class Ts7Session {
       );
       return distinct.map((d) => backend.printed(d));
     };
+    let derivation: Derivation | undefined;
     return {
       backend,
-      derivation: new Derivation(backend),
-      files,
+      get derivation() {
+        derivation ??= new Derivation(backend);
+        return derivation;
+      },
+      fileNames,
       configDiagnostics,
       compilerOptions: project.compilerOptions as Readonly<Record<string, unknown>>,
       typeDiagnostics,
