@@ -99,39 +99,10 @@ export function buildStamp(): string {
   return `${self}\u0000${statSync(self).mtimeMs}`;
 }
 
-/**
- * The generated module as last written: for which entries, with which text. A run whose
- * entries are the same, with the file on disk as written, renders and writes nothing.
- */
-export class RenderedModule {
-  private readonly record: string;
-
-  constructor(folder: string, out: string) {
-    this.record = join(folder, `module-${sha1(out).slice(0, 16)}.json`);
-  }
-
-  /** The key of a module's entries (and of the build that renders them). */
-  static keyOf(entries: unknown, typescript: boolean): string {
-    return sha1(`${buildStamp()}\u0000${typescript}\u0000${JSON.stringify(entries)}`);
-  }
-
-  /** True when `out` holds what these entries render to, as this cache last wrote it. */
-  current(out: string, key: string): boolean {
-    try {
-      const { key: kept, text } = JSON.parse(readFileSync(this.record, "utf8")) as { key: string; text: string };
-      return kept === key && existsSync(out) && sha1(readFileSync(out)) === text;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Remembers what `out` now holds for the entries of `key`. */
-  keep(key: string, text: string): void {
-    mkdirSync(dirname(this.record), { recursive: true });
-    writeFileSync(this.record, JSON.stringify({ key, text: sha1(text) }));
-  }
+/** A content hash as the caches store it (SHA-1, base64url). */
+export function contentHash(text: string | Buffer): string {
+  return createHash("sha1").update(text).digest("base64url");
 }
-const sha1 = (text: string | Buffer) => createHash("sha1").update(text).digest("base64url");
 
 /** A file for printing a diagnostic from its text: name, text and line lookup. */
 function printable(fileName: string, text: string): NonNullable<PrintedDiagnostic["file"]> {
@@ -205,7 +176,7 @@ export class GenCache {
 
   /** The stamp of a run: toolwright's build, the TypeScript version and the text of every tsconfig file involved. */
   static stampOf(parts: readonly string[], files: readonly string[]): string {
-    return sha1(
+    return contentHash(
       [...parts, ...files.map((f) => `${f}\u0000${existsSync(f) ? readFileSync(f, "utf8") : ""}`)].join("\u0001"),
     );
   }
@@ -247,7 +218,7 @@ export class GenCache {
   update(backend: Backend, roots: readonly string[]): void {
     const listing = this.listingNow();
     const program: readonly ProgramFile[] = backend.programFiles();
-    const names = sha1(
+    const names = contentHash(
       program
         .map((f) => f.fileName)
         .filter((fileName) => !this.ignored.has(fileName))
@@ -416,7 +387,7 @@ export class GenCache {
       pending.push(...(this.graph.get(file)?.imports ?? []));
     }
     for (const file of this.ambient) seen.add(file);
-    return sha1(
+    return contentHash(
       [...seen]
         .sort()
         .map((file) => `${file}\u0000${this.hash(file) ?? "-"}`)
@@ -428,7 +399,7 @@ export class GenCache {
     if (!this.hashes.has(file)) {
       let hash: string | undefined;
       try {
-        hash = sha1(readFileSync(file));
+        hash = contentHash(readFileSync(file));
       } catch {
         hash = undefined;
       }
@@ -455,6 +426,6 @@ export class GenCache {
       }
     };
     walk(this.root);
-    return sha1(lines.join("\u0001"));
+    return contentHash(lines.join("\u0001"));
   }
 }

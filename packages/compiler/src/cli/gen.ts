@@ -6,11 +6,11 @@ import { sameTool } from "../same-tool.js";
 import { specSource } from "../spec-source.js";
 import { parseOptions, projectOption, typescriptOption } from "./args.js";
 import { type Command, type CommandIO, UsageError } from "./command.js";
-import { RenderedModule } from "./gen-cache.js";
 import { compilerFor, openProject } from "./open-project.js";
 import { progressFor } from "./progress.js";
 import type { LoadedProject, ProjectSchema, ProjectTool } from "./project.js";
 import type { RunCost } from "./project-ts7.js";
+import { RenderedModule } from "./rendered-module.js";
 import { formatDiagnostics, hasErrors, type PrintedDiagnostic } from "./report.js";
 import { tsconfigPath } from "./tsconfig-path.js";
 
