@@ -179,10 +179,20 @@ function diagnosticsIn(project: LoadedProject, name: string): FixtureDiagnostic[
 
 /** The specs one call of the gen module registers (JSON plus generated validators, which the JSON comparisons leave out). */
 function registered(text: string, call: "registerSpecs" | "registerSchemas"): unknown[] {
-  const start = text.indexOf(`\n${call}(`);
-  if (start < 0) return [];
-  const json = text.slice(start + call.length + 2, text.indexOf(");\n", start));
-  return (new Function(`return (${json});`)() as { spec: unknown }[]).map((e) => e.spec);
+  // The module as JavaScript, run with register functions that keep what they are given.
+  const run = new Function("registerSpecs", "registerSchemas", `${text.replace(/^import .*$/m, "")}`) as (
+    ...register: ((entries: { spec: unknown }[]) => void)[]
+  ) => void;
+  const found: Record<string, { spec: unknown }[]> = {};
+  run(
+    (entries) => {
+      found.registerSpecs = entries;
+    },
+    (entries) => {
+      found.registerSchemas = entries;
+    },
+  );
+  return (found[call] ?? []).map((e) => e.spec);
 }
 
 function runGen(options: Record<string, unknown>, names: string[], index: number): void {

@@ -128,7 +128,7 @@ describe("toolwright build on TypeScript 7", () => {
     const result = await toolwright(root, ["build"]);
     expect(result).toEqual({ code: 0, out: "", err: "" });
     expect(readFileSync(path.join(root, "src", "toolwright.gen.ts"), "utf8")).toContain(
-      'registerSchemas([\n  {\n    "name": "report",\n    "spec": {\n      "$toolwrightSchema": 1,',
+      'const schema0: GeneratedSchemaEntry = {\n  "name": "report",\n  "spec": {\n    "$toolwrightSchema": 1,',
     );
     const { stdout } = await run(process.execPath, [path.join(root, "dist", "main.js")], { cwd: root });
     expect(JSON.parse(stdout)).toEqual({

@@ -177,7 +177,7 @@ describe("toolwright gen's per-file cache on TypeScript 7", () => {
     const first = await gen();
     expect(first).toMatchObject({ code: 0, out: "wrote 0 tool specs and 1 schema to src/toolwright.gen.ts\n" });
     const written = module();
-    expect(written).toContain('registerSchemas([\n  {\n    "name": "reading",');
+    expect(written).toContain('const schema0: GeneratedSchemaEntry = {\n  "name": "reading",');
     rmSync(src("toolwright.gen.ts"));
     const cached = await gen();
     expect(timing(cached.err)).toBe(

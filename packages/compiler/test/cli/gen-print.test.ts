@@ -70,11 +70,12 @@ describe("toolwright gen", () => {
     expect(result).toMatchObject({ code: 0, err: "" });
     expect(result.out).toBe("wrote 3 tool specs to src/toolwright.gen.ts\n");
     const text = readFileSync(path.join(root, "src", "toolwright.gen.ts"), "utf8");
-    expect(text).toContain('import { registerSpecs } from "toolwright";');
-    // The entries are JSON plus the generated validators (typed functions): evaluate them as JavaScript.
+    expect(text).toContain('import { type GeneratedSpecEntry, registerSpecs } from "toolwright";');
+    // The entries are JSON plus the generated validators (typed functions): run the module
+    // as JavaScript, with a registerSpecs that keeps what it is given.
     const js = ts.transpileModule(text, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
     const entries = new Function(
-      `return (${js.slice(js.indexOf("registerSpecs(") + 14, js.lastIndexOf(");"))});`,
+      `let registered; const registerSpecs = (entries) => { registered = entries; };\n${js.replace(/^import .*$/m, "")}\nreturn registered;`,
     )() as {
       fn: string;
       name?: string;
