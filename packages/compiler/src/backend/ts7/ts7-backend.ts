@@ -604,6 +604,9 @@ export class Ts7Backend implements Backend {
   private askWrittenTypesOf(file: Ast.SourceFile): void {
     if (this.sweptFiles.has(file)) return;
     this.sweptFiles.add(file);
+    // A library's files (lib.*.d.ts, @types/node) hold thousands of annotations the
+    // derivation never reads: their few questions are asked one by one.
+    if (EXTERNAL.test(file.fileName) || this.isDefaultLibraryFile(file.fileName)) return;
     const { is } = this.modules;
     const members: Ast.Node[] = [];
     const names: Ast.Node[] = [];
