@@ -209,14 +209,11 @@ export class Ts7Backend implements Backend {
       }
     }
     // Every module reference of every file in one request.
-    const symbols = names.length > 0 ? this.checker.getSymbolAtLocation(names) : [];
-    names.forEach((name, i) => {
-      const found = symbols[i];
-      this.symbolAnswers.set(name, found ? asSymbol(found) : undefined);
-    });
+    this.askSymbolsAt(names);
     const out = new Map<string, string[]>(fileNames.map((f) => [f, []]));
-    symbols.forEach((found, i) => {
-      for (const declaration of found?.declarations ?? []) {
+    names.forEach((name, i) => {
+      const found = this.symbolAnswers.get(name);
+      for (const declaration of found ? symbol(found).declarations : []) {
         const file = this.fileNameOf(declaration.path);
         if (file !== undefined) out.get(owners[i] as string)?.push(file);
       }
@@ -562,22 +559,35 @@ export class Ts7Backend implements Backend {
     at: () => { readonly types: readonly syntax.Node[]; readonly symbols: readonly syntax.Node[] },
   ): void {
     const { types, symbols } = at();
-    // One request for every node not asked before, per question (the API's array overloads).
-    const typeNodes = [...new Set(types.map((n) => node(n)))].filter((n) => !this.typeAnswers.has(n));
-    if (typeNodes.length > 0) {
-      const found = this.checker.getTypeAtLocation(typeNodes);
-      typeNodes.forEach((n, i) => {
-        this.typeAnswers.set(n, asType(found[i] ?? this.any()));
-      });
-    }
-    const symbolNodes = [...new Set(symbols.map((n) => node(n)))].filter((n) => !this.symbolAnswers.has(n));
-    if (symbolNodes.length > 0) {
-      const found = this.checker.getSymbolAtLocation(symbolNodes);
-      symbolNodes.forEach((n, i) => {
-        const s = found[i];
-        this.symbolAnswers.set(n, s ? asSymbol(s) : undefined);
-      });
-    }
+    this.askTypesAt(
+      types.map((n) => node(n)),
+      this.typeAnswers,
+    );
+    this.askSymbolsAt(symbols.map((n) => node(n)));
+  }
+
+  /**
+   * The types at `nodes`, asked in one request (the API's array overload) for the nodes
+   * `answers` does not hold yet, and kept there.
+   */
+  private askTypesAt(nodes: readonly Ast.Node[], answers: Map<Ast.Node, TsType>): void {
+    const missing = [...new Set(nodes)].filter((n) => !answers.has(n));
+    if (missing.length === 0) return;
+    const found = this.checker.getTypeAtLocation(missing);
+    missing.forEach((n, i) => {
+      answers.set(n, asType(found[i] ?? this.any()));
+    });
+  }
+
+  /** The symbols at `nodes`, asked in one request for the nodes not asked before, and kept. */
+  private askSymbolsAt(nodes: readonly Ast.Node[]): void {
+    const missing = [...new Set(nodes)].filter((n) => !this.symbolAnswers.has(n));
+    if (missing.length === 0) return;
+    const found = this.checker.getSymbolAtLocation(missing);
+    missing.forEach((n, i) => {
+      const s = found[i];
+      this.symbolAnswers.set(n, s ? asSymbol(s) : undefined);
+    });
   }
 
   /** A diagnostic of TypeScript 7's (a type error, a tsconfig problem) as the CLI prints it. */
@@ -612,26 +622,14 @@ export class Ts7Backend implements Backend {
     const names: Ast.Node[] = [];
     const visit = (n: Ast.Node): void => {
       if (is.isBlock(n)) return;
-      if (is.isUnionTypeNode(n)) {
-        for (const member of n.types) if (!this.typeNodeAnswers.has(member)) members.push(member);
-      } else if (is.isTypeReferenceNode(n) && !this.symbolAnswers.has(n.typeName)) names.push(n.typeName);
-      if (is.isFunctionDeclaration(n) && n.type && !this.typeNodeAnswers.has(n.type)) members.push(n.type);
+      if (is.isUnionTypeNode(n)) members.push(...n.types);
+      else if (is.isTypeReferenceNode(n)) names.push(n.typeName);
+      if (is.isFunctionDeclaration(n) && n.type) members.push(n.type);
       n.forEachChild(visit);
     };
     visit(file);
-    if (members.length > 0) {
-      const found = this.checker.getTypeAtLocation(members);
-      members.forEach((n, i) => {
-        this.typeNodeAnswers.set(n, asType(found[i] ?? this.any()));
-      });
-    }
-    if (names.length > 0) {
-      const found = this.checker.getSymbolAtLocation(names);
-      names.forEach((n, i) => {
-        const s = found[i];
-        this.symbolAnswers.set(n, s ? asSymbol(s) : undefined);
-      });
-    }
+    this.askTypesAt(members, this.typeNodeAnswers);
+    this.askSymbolsAt(names);
   }
 
   /**
@@ -708,10 +706,8 @@ export class Ts7Backend implements Backend {
 
   /** `string`, `undefined`, ...: the text of an intrinsic type is its name (`any` is left out: the error type prints as `any` too). */
   private intrinsicText(t: Sync.Type): string | undefined {
-    const F = this.T;
-    const named = F.String | F.Number | F.BigInt | F.ESSymbol | F.Void | F.Undefined | F.Null | F.Never | F.Unknown;
     const name = (t as { readonly intrinsicName?: string }).intrinsicName;
-    return t.flags & named && name !== undefined && INTRINSIC_NAMES.has(name) ? name : undefined;
+    return name !== undefined && INTRINSIC_NAMES.has(name) ? name : undefined;
   }
 
   /** The type as a type reference, which arrays and tuples are. */
