@@ -6,7 +6,7 @@ import fc from "fast-check";
 import type { GeneratedSpecEntry, ToolSpec } from "toolwright";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderGenModule } from "../../packages/compiler/src/cli/gen.js";
+import { renderGenModule } from "../../packages/compiler/src/cli/gen-module.js";
 import { validatorSource } from "../../packages/compiler/src/validator/validator-source.js";
 import { removeTempProject, tempProject } from "../../packages/compiler/test/temp-project.js";
 import { validatorHelpers } from "../../packages/runtime/src/validation/generated-helpers.js";

@@ -133,6 +133,43 @@ describe("toolwright gen's per-file cache on TypeScript 7", () => {
     );
   });
 
+  it("loads neither the derivation nor the renderer when the cache answers", async () => {
+    // Every ES module the process imports is listed in modules.log (a resolve hook). TypeScript's
+    // API is required by the derivation's module only, which the hook sees.
+    const root = projectWith("gen7-cache-loads", TS7, {
+      "tsconfig.json": tsconfig(),
+      "hooks.mjs": `import { appendFileSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  const found = await next(specifier, context);
+  appendFileSync(${JSON.stringify("modules.log")}, found.url + "\\n");
+  return found;
+}
+`,
+      "probe.mjs": `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n`,
+    });
+    roots.push(root);
+    writeFileSync(path.join(root, "src", "reading.ts"), READING);
+    writeFileSync(path.join(root, "src", "shared.ts"), SHARED);
+    const log = path.join(root, "modules.log");
+    const loaded = async () => {
+      rmSync(log, { force: true });
+      const result = await toolwright(root, ["gen", "--timing"], ["--import", "./probe.mjs"]);
+      expect(result.code).toBe(0);
+      const urls = readFileSync(log, "utf8").split("\n");
+      return {
+        timing: timing(result.err),
+        compiler: urls.some((url) => /[\\/]ts7-deriver-[^/]*\.js$/.test(url)),
+        renderer: urls.some((url) => /[\\/]gen-module-[^/]*\.js$/.test(url)),
+      };
+    };
+    expect(await loaded()).toEqual({ timing: "2 of 2 files derived, N requests", compiler: true, renderer: true });
+    expect(await loaded()).toEqual({
+      timing: "0 of 2 files derived, 0 requests (answered from the cache, no TypeScript started)",
+      compiler: false,
+      renderer: false,
+    });
+  });
+
   it("parses only the files a rerun derives: the unchanged files' syntax trees are not fetched, however many there are", async () => {
     // A tool file that imports nothing of the project's: a change to it derives it alone.
     const toolFile = (n: number) => BOOKING.replace("bookTable", `bookTable${n}`).replace("booking =", `booking${n} =`);

@@ -40,9 +40,16 @@ export function watchGen(settings: GenWatch, io: CommandIO): Promise<number> {
   const pending = new Map<string, "changed" | "created" | "deleted">();
   let timer: NodeJS.Timeout | undefined;
 
-  const runOnce = (changes?: FileChanges) => {
+  // Runs and reloads happen one after another, in the order the changes came: a run may wait
+  // on loading the compiler's modules, and the next must not start (or close its project) meanwhile.
+  let queue = Promise.resolve();
+  const serially = (step: () => void | Promise<void>) => {
+    queue = queue.then(step);
+  };
+
+  const runOnce = async (changes?: FileChanges) => {
     try {
-      writeGenModule(project.run(changes), settings.out, io);
+      await writeGenModule(await project.run(changes), settings.out, io);
     } catch (error) {
       io.err(`toolwright gen: ${(error as Error).message}\n`);
     }
@@ -58,14 +65,13 @@ export function watchGen(settings: GenWatch, io: CommandIO): Promise<number> {
       changes[kind].push(file);
     }
     pending.clear();
-    if (reload) {
+    serially(() => {
+      if (!reload) return runOnce(changes);
       project.close();
       project = open();
       configs = new Set(tsconfigFiles(settings.tsconfig));
-      runOnce();
-    } else {
-      runOnce(changes);
-    }
+      return runOnce();
+    });
   };
 
   const watcher: FSWatcher = watch(root, { recursive: true }, (_event, name) => {
@@ -81,13 +87,15 @@ export function watchGen(settings: GenWatch, io: CommandIO): Promise<number> {
   });
   for (const config of configs) if (!config.startsWith(join(root, ""))) watchOutside(config);
 
-  runOnce();
+  serially(() => runOnce());
   return new Promise<number>((done) => {
     const stop = () => {
       clearTimeout(timer);
       watcher.close();
-      project.close();
-      done(0);
+      serially(() => {
+        project.close();
+        done(0);
+      });
     };
     if (settings.signal?.aborted) stop();
     settings.signal?.addEventListener("abort", stop, { once: true });

@@ -1,16 +1,12 @@
 import { dirname, join } from "node:path";
-import { loadTs7, type Ts7Modules, ts7Version } from "../backend/ts7/ts7-api.js";
-import { type FileChanges, Ts7Session, type Ts7Snapshot } from "../backend/ts7/ts7-session.js";
-import { Derivation } from "../derivation.js";
+import { ts7Version } from "../backend/ts7/ts7-api.js";
+import type { FileChanges, Ts7Session } from "../backend/ts7/ts7-session.js";
 import type { CompilerOptions } from "../options.js";
 import { toolwrightOptionsOf, tsconfigFiles } from "../tsconfig-plugins.js";
 import { buildStamp, cacheFolder, type FileResult, GenCache } from "./gen-cache.js";
-import { countOf, type Progress } from "./progress.js";
+import type { Progress } from "./progress.js";
 import type { LoadedProject } from "./project.js";
-import { sitesOf } from "./project-tools.js";
-
-/** Files are derived in about this many batches, so the progress line moves. */
-const PROGRESS_STEPS = 10;
+import type { Ts7Deriver } from "./ts7-deriver.js";
 
 /** How a TypeScript 7 project is derived: where the cache lives, what the run writes itself. */
 export interface Ts7ProjectOptions {
@@ -41,14 +37,14 @@ function stampOf(version: string, options: CompilerOptions, tsconfig: string): s
  * run answers from the cache when nothing it depends on changed, and otherwise derives only
  * the files whose content, imports or reached declarations changed. `toolwright gen` runs it
  * once; `gen --watch` runs it again after every change, feeding the process the changed files.
+ * The API process and the derivation live in {@link Ts7Deriver}, a module the first run the
+ * cache does not answer loads: a run the cache answers loads neither.
  */
 export class Ts7Project {
   readonly root: string;
   private readonly options: CompilerOptions;
   private readonly cache: GenCache;
-  private session: Ts7Session | undefined;
-  private snapshot: Ts7Snapshot | undefined;
-  private modules: Ts7Modules | undefined;
+  private deriver: Ts7Deriver | undefined;
   private known: ReadonlySet<string> = new Set();
 
   constructor(
@@ -73,10 +69,10 @@ export class Ts7Project {
    * process, given the files changed since the last run (`undefined`: the first run, or
    * unknown changes: the process reads the project again).
    */
-  run(changes?: FileChanges): LoadedProject {
+  async run(changes?: FileChanges): Promise<LoadedProject> {
     const progress = this.settings.progress;
     this.cache.beginRun();
-    if (!this.session) {
+    if (!this.deriver) {
       progress?.update("reading the cache");
       const unchanged = this.cache.unchanged();
       if (unchanged) {
@@ -84,42 +80,28 @@ export class Ts7Project {
         this.settings.timing?.({ derived: 0, files: unchanged.length });
         return this.loaded(unchanged, []);
       }
+      const { Ts7Deriver } = await import("./ts7-deriver.js");
+      this.deriver = new Ts7Deriver({
+        cwd: this.cwd,
+        tsconfig: this.tsconfig,
+        typescript: this.typescript,
+        root: this.root,
+        options: this.options,
+        collectTiming: this.settings.timing !== undefined,
+      });
     }
     progress?.update("reading the project");
-    const snapshot = this.open(changes);
-    const { backend } = snapshot;
-    // The generated module is this run's output, not one of its inputs.
-    const names = snapshot.fileNames.filter((name) => name !== this.settings.generated);
+    const { snapshot, names, results, derived } = this.deriver.derive(
+      this.cache,
+      changes,
+      this.settings.generated,
+      progress,
+    );
     this.known = new Set(names);
-    this.cache.update(backend, names);
-    // Site finding reads the unchanged files' imports from the cache: only the files derived are parsed.
-    const derivation = new Derivation(backend, this.cache.moduleFacts(backend));
-    const results = new Map<string, FileResult>();
-    const pending = names.filter((name) => {
-      const cached = this.cache.cached(name);
-      if (cached) results.set(name, cached);
-      return !cached;
-    });
-    const step = Math.max(1, Math.ceil(pending.length / PROGRESS_STEPS));
-    for (let from = 0; from < pending.length; from += step) {
-      const batch = pending.slice(from, from + step);
-      progress?.update(`deriving specs, ${countOf(from + batch.length, pending.length, "changed files")}`);
-      const files = batch.flatMap((name) => backend.sourceFile(name) ?? []);
-      const derived = derivation.deriveFiles(files, this.options);
-      for (const file of files) {
-        const result = derived.get(file.fileName);
-        const own = result
-          ? { ...sitesOf(file, result, derivation, this.root), diagnostics: result.findings }
-          : { tools: [], schemas: [], diagnostics: [] };
-        results.set(file.fileName, own);
-        this.cache.keep(file.fileName, own);
-      }
-    }
     // tsconfig problems are not kept: the next run reports them again.
     if (snapshot.configDiagnostics.length === 0) this.cache.save();
-    if (this.session && this.settings.timing) {
-      this.settings.timing({ totals: this.session.timing().totals, derived: pending.length, files: names.length });
-    }
+    const totals = this.deriver.totals();
+    if (totals && this.settings.timing) this.settings.timing({ totals, derived, files: names.length });
     return this.loaded(
       names.flatMap((name) => results.get(name) ?? []),
       snapshot.configDiagnostics,
@@ -133,25 +115,8 @@ export class Ts7Project {
 
   /** Ends the API process, if one was started. */
   close(): void {
-    this.session?.close();
-    this.session = undefined;
-    this.snapshot = undefined;
-  }
-
-  private open(changes: FileChanges | undefined): Ts7Snapshot {
-    if (this.session && this.snapshot && changes) {
-      this.snapshot = this.session.update(changes);
-      return this.snapshot;
-    }
-    this.session?.close();
-    this.modules ??= loadTs7(this.typescript);
-    this.session = new Ts7Session(this.modules, {
-      cwd: this.cwd,
-      tsconfig: this.tsconfig,
-      ...(this.settings.timing ? { collectTiming: true } : {}),
-    });
-    this.snapshot = this.session.open();
-    return this.snapshot;
+    this.deriver?.close();
+    this.deriver = undefined;
   }
 
   private loaded(results: readonly FileResult[], config: LoadedProject["diagnostics"]): LoadedProject {
@@ -171,15 +136,15 @@ export class Ts7Project {
  * package folder `typescript`), one API process for the whole derivation (none when the
  * cache answers), toolwright's options read from the tsconfig file and the configs it extends.
  */
-export function loadTs7Project(
+export async function loadTs7Project(
   cwd: string,
   tsconfig: string,
   typescript: string,
   options: Ts7ProjectOptions = {},
-): LoadedProject {
+): Promise<LoadedProject> {
   const project = new Ts7Project(cwd, tsconfig, typescript, options);
   try {
-    return project.run();
+    return await project.run();
   } finally {
     project.close();
   }
