@@ -3,7 +3,8 @@
  * project runs to get its tool specs: tsgo + today's `toolwright gen` (TypeScript 5.9 inside,
  * checking the program a second time), tsgo + `toolwright gen` through TypeScript 7's API
  * (cold: no cache), and that gen again with nothing changed and with one file of 50 tools
- * changed (the per-file cache). Same generated project (200 and 1,000 tools), whole processes
+ * changed (the per-file cache), and that last one again with the module in src/ as the README
+ * lays a project out (one of the program's files). Same generated project (200 and 1,000 tools), whole processes
  * in interleaved rounds, medians of wall and CPU time; a "tsgo + gen" row is the sum of the
  * two processes' medians. Then one `gen --timing` run of each TypeScript 7 case says how many
  * requests it made per tool and where its time went (client, server, transport).
@@ -43,12 +44,23 @@ function timingOf(args, cwd) {
 const rows = [];
 for (const n of sizes) {
   const project = writeProject(path.join(PROJECTS_DIR, `ts7-n${n}`), n);
-  const changedFile = path.join(project.dir, "src", "toolwright-0.ts");
+  // The same project laid out as the README says: the module in src/, one of the program's files.
+  const readme = writeProject(path.join(PROJECTS_DIR, `ts7-n${n}-readme`), n);
   let edits = 0;
   // A comment appended: the file's hash changes, its tools do not.
-  const touch = () => appendFileSync(changedFile, `// edit ${++edits}\n`);
+  const touchIn = (dir) => () => appendFileSync(path.join(dir, "src", "toolwright-0.ts"), `// edit ${++edits}\n`);
+  const touch = touchIn(project.dir);
   const gen = ["gen", "-p", "tsconfig.toolwright.json", "--out", "toolwright.gen.ts"];
   const gen7 = [...gen, "--typescript", TS7];
+  const genReadme = [
+    "gen",
+    "-p",
+    path.join(readme.dir, "tsconfig.toolwright.json"),
+    "--out",
+    path.join(readme.dir, "src", "toolwright.gen.ts"),
+    "--typescript",
+    TS7,
+  ];
   console.error(`[bench] ts7: ${n} tools, 1 warm-up and ${runs} timed rounds (load ${procLoadavg()})`);
   const r = timeNodeRounds(
     {
@@ -59,12 +71,15 @@ for (const n of sizes) {
       // left it filled for the project as it is (the warm-up round fills it first).
       unchanged: [CLI, ...gen7],
       changed: { args: [CLI, ...gen7], before: touch },
+      readme: { args: [CLI, ...genReadme], before: touchIn(readme.dir) },
     },
     { runs, warmup: 1, cwd: project.dir },
   );
   const timing = { cold: timingOf([...gen7, "--no-cache"], project.dir), unchanged: timingOf(gen7, project.dir) };
   touch();
   timing.changed = timingOf(gen7, project.dir);
+  touchIn(readme.dir)();
+  timing.readme = timingOf(genReadme, project.dir);
   const load = procLoadavg();
   const section = `TypeScript 7, ${n} tools`;
   // CPU counts the processes each one started (the Go compiler, the API server).
@@ -85,6 +100,7 @@ for (const n of sizes) {
   const cold = cpu(r.cold);
   const unchanged = cpu(r.unchanged);
   const changed = cpu(r.changed);
+  const inSrc = cpu(r.readme);
   rows.push(
     row("tsc --noEmit on TS 7 (tsgo)", tsgo, { note: `/proc/loadavg ${load}` }),
     row("tsgo + today's gen (TypeScript 5.9 inside)", today),
@@ -106,6 +122,8 @@ for (const n of sizes) {
       target: "<= 1.5x tsgo",
       met: changed.wallMs <= 1.5 * tsgo.wallMs,
     }),
+    // Not one of issue 25's rows: where a project keeps the module (3.8 MB at 1,000 tools).
+    row("the same, the module in src/ (the README's layout)", inSrc, { note: timing.readme }),
   );
   rmSync(CACHE, { recursive: true, force: true });
 }

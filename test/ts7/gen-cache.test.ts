@@ -133,6 +133,31 @@ describe("toolwright gen's per-file cache on TypeScript 7", () => {
     );
   });
 
+  it("with the module in the program and imported by the entry point, the run after one that rewrote it starts no TypeScript", async () => {
+    const root = projectWith("gen7-cache-rendering", TS7, { "tsconfig.json": tsconfig() });
+    roots.push(root);
+    const src = (file: string) => path.join(root, "src", file);
+    writeFileSync(src("booking.ts"), BOOKING);
+    writeFileSync(src("main.ts"), 'import "./toolwright.gen.js";\n');
+    const gen = async () => timing((await toolwright(root, ["gen", "--timing"])).err);
+    const cached = "0 of 2 files derived, 0 requests (answered from the cache, no TypeScript started)";
+    expect(await gen()).toBe("2 of 2 files derived, N requests");
+    expect(await gen()).toBe(cached);
+    // The first run wrote the module: main.ts's import of it resolves now, so the next run
+    // that reads the program derives main.ts again too.
+    writeFileSync(src("booking.ts"), BOOKING.replace("How many people.", "How many guests."));
+    expect(await gen()).toBe("2 of 2 files derived, N requests");
+    expect(await gen()).toBe(cached);
+    // A tool changed: the module is written again, and main.ts, which imports it, is not derived again.
+    writeFileSync(src("booking.ts"), BOOKING.replace("How many people.", "How many diners."));
+    expect(await gen()).toBe("1 of 2 files derived, N requests");
+    expect(readFileSync(src("toolwright.gen.ts"), "utf8")).toContain("How many diners.");
+    expect(await gen()).toBe(cached);
+    // Edited by hand, the module is an input like any other: its importer is derived again.
+    writeFileSync(src("toolwright.gen.ts"), `${readFileSync(src("toolwright.gen.ts"), "utf8")}// edited\n`);
+    expect(await gen()).toBe("1 of 2 files derived, N requests");
+  });
+
   it("loads neither the derivation nor the renderer when the cache answers", async () => {
     // Every ES module the process imports is listed in modules.log (a resolve hook). TypeScript's
     // API is required by the derivation's module only, which the hook sees.
@@ -185,6 +210,10 @@ export async function resolve(specifier, context, next) {
       const gen = () => toolwright(root, ["gen", "--timing"]);
       const cold = await gen();
       expect(cold.code).toBe(0);
+      // The first run that reads the program after the module was written resolves every
+      // file's imports again (an import of the module may resolve now); the ones after it do not.
+      writeFileSync(src("booking.ts"), BOOKING.replace("String(party)", "String(party + 0)"));
+      expect((await gen()).code).toBe(0);
       writeFileSync(src("booking.ts"), BOOKING.replace("String(party)", "party.toFixed(0)"));
       const rerun = await gen();
       expect(rerun.code).toBe(0);

@@ -18,8 +18,18 @@ import type { ProjectSchema, ProjectTool, SiteLocation } from "./project.js";
 import type { PrintedDiagnostic } from "./report.js";
 
 // 2: entries keep the `schema<T>()` calls too. 3: nodes keep whether their file declares
-// globals, and leave the imports of leaves unset; the program's file names are kept.
-const FORMAT = 3;
+// globals, and leave the imports of leaves unset; the program's file names are kept. 4: the
+// generated module is a node of the graph, its renderings one content (RENDERING).
+const FORMAT = 4;
+
+/**
+ * The content of the generated module, for the cache, while it holds what toolwright last
+ * wrote there: every rendering references toolwright alone, declares no globals and exports
+ * nothing, so one rendering resolves, and counts in its importers' keys, as any other does.
+ * A run that writes new entries then costs the next run nothing (no syntax tree of the
+ * module fetched, no importer derived again); an edit by hand is a change like any other.
+ */
+const RENDERING = "rendering";
 
 /** A position in a file as stored: the file's name and offsets (its text is read again on use). */
 interface StoredLocation {
@@ -145,19 +155,23 @@ export class GenCache {
   private ambient: readonly string[] = [];
   private listing = "";
   private program = "";
+  /** The generated module, out of the listing, the program's names and the roots. */
+  private readonly ignored: ReadonlySet<string>;
 
   /**
    * @param file the cache file (undefined: kept in memory only, as `gen --watch` does).
    * @param root the project's folder, whose folders' listings the cache compares.
    * @param stamp what the cache is valid for: toolwright's build, the TypeScript version, the tsconfig files' text.
-   * @param ignored files left out of every key and listing: the generated module, which the run itself writes.
+   * @param generated the generated module, which the run itself writes (left out of the listing and
+   * the roots), and the content hash of what toolwright last wrote there (undefined: no record).
    */
   constructor(
     private readonly file: string | undefined,
     private readonly root: string,
     private readonly stamp: string,
-    private readonly ignored: ReadonlySet<string> = new Set(),
+    private readonly generated?: { readonly file: string; written(): string | undefined },
   ) {
+    this.ignored = new Set(generated ? [generated.file] : []);
     if (!file || !existsSync(file)) return;
     try {
       const stored = JSON.parse(readFileSync(file, "utf8")) as Stored;
@@ -179,6 +193,11 @@ export class GenCache {
     return contentHash(
       [...parts, ...files.map((f) => `${f}\u0000${existsSync(f) ? readFileSync(f, "utf8") : ""}`)].join("\u0001"),
     );
+  }
+
+  /** True when `file` is the generated module and holds what toolwright last wrote there (this run's content). */
+  isRendering(file: string): boolean {
+    return this.generated?.file === file && this.hash(file) === RENDERING;
   }
 
   /** The project's files of the last run. */
@@ -213,7 +232,8 @@ export class GenCache {
    * stored (or new ones) get their module references resolved again, in one request per
    * level of imports, and are parsed; the others are not parsed at all. A changed folder
    * listing or set of program files resolves every file again (a new file can change what
-   * an import means).
+   * an import means). The generated module counts among the program's files: an import of
+   * it that did not resolve before the first run wrote it resolves now.
    */
   update(backend: Backend, roots: readonly string[]): void {
     const listing = this.listingNow();
@@ -221,13 +241,15 @@ export class GenCache {
     const names = contentHash(
       program
         .map((f) => f.fileName)
-        .filter((fileName) => !this.ignored.has(fileName))
         .sort()
         .join("\u0000"),
     );
     const relisted = listing !== this.listing || names !== this.program;
     const next = new Map<string, StoredNode>();
-    let level = roots.filter((file) => !this.ignored.has(file));
+    // The generated module is a node even when nothing imports it: site finding asks where
+    // every program file's references lead.
+    const generated = program.filter((f) => this.ignored.has(f.fileName)).map((f) => f.fileName);
+    let level = [...roots.filter((file) => !this.ignored.has(file)), ...generated];
     while (level.length > 0) {
       const resolve: string[] = [];
       for (const file of level) {
@@ -247,7 +269,7 @@ export class GenCache {
       }
       const following = new Set<string>();
       for (const file of level) for (const imported of next.get(file)?.imports ?? []) following.add(imported);
-      level = [...following].filter((file) => !next.has(file) && !this.ignored.has(file));
+      level = [...following].filter((file) => !next.has(file));
     }
     // Files of the program no import reaches, that are no default library: @types packages,
     // ambient declarations. And any project file declaring globals, which reach every file.
@@ -403,6 +425,8 @@ export class GenCache {
       } catch {
         hash = undefined;
       }
+      const generated = this.generated;
+      if (generated?.file === file && hash !== undefined && hash === generated.written()) hash = RENDERING;
       this.hashes.set(file, hash);
     }
     return this.hashes.get(file);

@@ -6,6 +6,7 @@ import { toolwrightOptionsOf, tsconfigFiles } from "../tsconfig-plugins.js";
 import { buildStamp, cacheFolder, type FileResult, GenCache } from "./gen-cache.js";
 import type { Progress } from "./progress.js";
 import type { LoadedProject } from "./project.js";
+import { RenderedModule } from "./rendered-module.js";
 import type { Ts7Deriver } from "./ts7-deriver.js";
 
 /** How a TypeScript 7 project is derived: where the cache lives, what the run writes itself. */
@@ -60,8 +61,14 @@ export class Ts7Project {
     this.options = toolwrightOptionsOf(tsconfig);
     const folder = settings.cache ? cacheFolder(this.root) : undefined;
     const file = folder && join(folder, `gen-${GenCache.stampOf([tsconfig], []).slice(0, 16)}.json`);
-    const ignored = new Set(settings.generated ? [settings.generated] : []);
-    this.cache = new GenCache(file, this.root, stampOf(version, this.options, tsconfig), ignored);
+    const out = settings.generated;
+    const record = folder && out ? new RenderedModule(folder, out) : undefined;
+    this.cache = new GenCache(
+      file,
+      this.root,
+      stampOf(version, this.options, tsconfig),
+      out ? { file: out, written: () => record?.written() } : undefined,
+    );
   }
 
   /**

@@ -3,6 +3,15 @@ import { dirname, join } from "node:path";
 import { buildStamp, contentHash } from "./gen-cache.js";
 
 /**
+ * What a TypeScript 7 API process deriving specs reads in place of a rendering of the
+ * generated module: what every rendering references (toolwright) and exports (nothing).
+ * The specs of the other files cannot tell them apart, and the process then loads a
+ * one-line file instead of megabytes of specs and validators (at 1,000 tools, 3.8 MB that
+ * made loading the program take 0.6 s instead of 0.24).
+ */
+export const RENDERING_STAND_IN = 'import "toolwright";\nexport {};\n';
+
+/**
  * The generated module as last written: for which entries, with which text. A run whose
  * entries are the same, with the file on disk as written, renders and writes nothing.
  */
@@ -25,6 +34,16 @@ export class RenderedModule {
       return kept === key && existsSync(out) && contentHash(readFileSync(out)) === text;
     } catch {
       return false;
+    }
+  }
+
+  /** The content hash of what this cache last wrote to `out`; undefined without a record. */
+  written(): string | undefined {
+    try {
+      const { text } = JSON.parse(readFileSync(this.record, "utf8")) as { text?: unknown };
+      return typeof text === "string" ? text : undefined;
+    } catch {
+      return undefined;
     }
   }
 

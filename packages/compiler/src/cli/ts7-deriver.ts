@@ -5,6 +5,7 @@ import type { CompilerOptions } from "../options.js";
 import type { FileResult, GenCache } from "./gen-cache.js";
 import { countOf, type Progress } from "./progress.js";
 import { sitesOf } from "./project-tools.js";
+import { RENDERING_STAND_IN } from "./rendered-module.js";
 
 /** Files are derived in about this many batches, so the progress line moves. */
 const PROGRESS_STEPS = 10;
@@ -47,7 +48,7 @@ export class Ts7Deriver {
    * and derives the files whose key changed, keeping their results in the cache.
    */
   derive(cache: GenCache, changes: FileChanges | undefined, generated?: string, progress?: Progress): Ts7Derived {
-    const snapshot = this.open(changes);
+    const snapshot = this.open(changes, cache, generated);
     const { backend } = snapshot;
     // The generated module is this run's output, not one of its inputs.
     const names = snapshot.fileNames.filter((name) => name !== generated);
@@ -90,7 +91,12 @@ export class Ts7Deriver {
     this.snapshot = undefined;
   }
 
-  private open(changes: FileChanges | undefined): Ts7Snapshot {
+  /**
+   * The snapshot after `changes`, from the process opened on first use. The process reads the
+   * generated module, while it holds what toolwright last wrote, as {@link RENDERING_STAND_IN}:
+   * it is the run's output, and no file's specs depend on which rendering it holds.
+   */
+  private open(changes: FileChanges | undefined, cache: GenCache, generated: string | undefined): Ts7Snapshot {
     if (this.session && this.snapshot && changes) {
       this.snapshot = this.session.update(changes);
       return this.snapshot;
@@ -101,6 +107,12 @@ export class Ts7Deriver {
       cwd: this.settings.cwd,
       tsconfig: this.settings.tsconfig,
       ...(this.settings.collectTiming ? { collectTiming: true } : {}),
+      ...(generated
+        ? {
+            overlay: (fileName: string) =>
+              fileName === generated && cache.isRendering(fileName) ? RENDERING_STAND_IN : undefined,
+          }
+        : {}),
     });
     this.snapshot = this.session.open();
     return this.snapshot;
