@@ -12,13 +12,13 @@
  */
 
 import { spawnSync } from "node:child_process";
-import { appendFileSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { writeProject } from "./generate/project.mjs";
 import { procLoadavg } from "./lib/machine.mjs";
-import { BENCH_DIR, PROJECTS_DIR } from "./lib/paths.mjs";
+import { PROJECTS_DIR } from "./lib/paths.mjs";
 import { timeNodeRounds } from "./lib/process-timer.mjs";
 import { fmt, markdownTable, times } from "./lib/table.mjs";
 
@@ -27,11 +27,31 @@ const CLI = path.join(path.dirname(require.resolve("@toolwright/compiler/package
 /** The pinned TypeScript 7 (an alias beside the 5.9.3 today's gen runs on). */
 const TS7 = path.dirname(require.resolve("typescript-7/package.json"));
 const TSGO = path.join(TS7, "bin", "tsc");
-const CACHE = path.join(BENCH_DIR, "node_modules", ".cache", "toolwright");
 
 const { values } = parseArgs({ options: { tools: { type: "string" }, runs: { type: "string" } } });
 const sizes = (values.tools ?? "200,1000").split(",").map(Number);
 const runs = Number(values.runs ?? 5);
+
+/**
+ * Installs toolwright into a project as a package manager does for a user: the runtime's
+ * package.json and dist/ copied under its node_modules, its dependencies linked beside. The
+ * bench folder's own link points into the workspace (packages/runtime, outside any
+ * node_modules), which makes the runtime's 74 declaration files look like files of the
+ * project: every run would parse them and ask about each, as no user's project does.
+ */
+function installRuntime(dir) {
+  const from = path.dirname(require.resolve("toolwright/package.json"));
+  const to = path.join(dir, "node_modules", "toolwright");
+  mkdirSync(path.join(to, "node_modules"), { recursive: true });
+  cpSync(path.join(from, "package.json"), path.join(to, "package.json"));
+  cpSync(path.join(from, "dist"), path.join(to, "dist"), { recursive: true });
+  const manifest = createRequire(path.join(from, "package.json"))("./package.json");
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    const link = path.join(to, "node_modules", name);
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(realpathSync(path.join(from, "node_modules", name)), link, "dir");
+  }
+}
 
 /** One `gen --timing` run: its timing line (requests, files derived, client/server/transport). */
 function timingOf(args, cwd) {
@@ -46,6 +66,8 @@ for (const n of sizes) {
   const project = writeProject(path.join(PROJECTS_DIR, `ts7-n${n}`), n);
   // The same project laid out as the README says: the module in src/, one of the program's files.
   const readme = writeProject(path.join(PROJECTS_DIR, `ts7-n${n}-readme`), n);
+  installRuntime(project.dir);
+  installRuntime(readme.dir);
   let edits = 0;
   // A comment appended: the file's hash changes, its tools do not.
   const touchIn = (dir) => () => appendFileSync(path.join(dir, "src", "toolwright-0.ts"), `// edit ${++edits}\n`);
@@ -125,7 +147,6 @@ for (const n of sizes) {
     // Not one of issue 25's rows: where a project keeps the module (3.8 MB at 1,000 tools).
     row("the same, the module in src/ (the README's layout)", inSrc, { note: timing.readme }),
   );
-  rmSync(CACHE, { recursive: true, force: true });
 }
 console.log(markdownTable(rows));
 console.log(`\n/proc/loadavg at the end: ${procLoadavg()}`);

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -115,6 +115,18 @@ describe("SiteReach: the files that can hold a tool site", () => {
   it("includes every file once a global declaration reaches toolwright", () => {
     const globals = 'declare global {\n  var makeTool: typeof import("toolwright").tool;\n}\nexport {};\n';
     expect(reachOf({ "globals.ts": globals, "math.ts": ADD })).toEqual({ "globals.ts": true, "math.ts": true });
+  });
+
+  it("takes toolwright's own declaration files for declaring no globals, which each file of its dist holds to", () => {
+    const dist = path.join(root, "node_modules", "toolwright", "dist");
+    const declarations = readdirSync(dist, { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".d.ts"))
+      .map((name) => path.join(dist, name));
+    expect(declarations.length).toBeGreaterThan(50);
+    const program = ts.createProgram(declarations, { ...TEST_COMPILER_OPTIONS, noEmit: true, noResolve: true });
+    const backend = new Ts5Backend(program);
+    const declaring = declarations.filter((file) => backend.declaresGlobals(program.getSourceFile(file) as ts.SourceFile));
+    expect(declaring).toEqual([]);
   });
 
   it("lets deriveSpecs find a site that calls a global alias of tool() in a file without imports", () => {

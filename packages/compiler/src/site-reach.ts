@@ -53,7 +53,11 @@ export class SiteReach {
       this.reaching.add(file);
       pending.push(...(importers.get(file) ?? []));
     }
-    this.everywhere = unknown || [...this.reaching].some((fileName) => modules.declaresGlobals(fileName));
+    // toolwright's own declaration files declare no globals (a test of the runtime's dist
+    // holds it to that): asking would parse its 70-odd files on every cold run.
+    this.everywhere =
+      unknown ||
+      [...this.reaching].some((fileName) => !types.isRuntimeFile(fileName) && modules.declaresGlobals(fileName));
   }
 
   /** False only for a file that cannot hold a tool site. */
