@@ -107,7 +107,7 @@ export class Ts7Deriver {
       cwd: this.settings.cwd,
       tsconfig: this.settings.tsconfig,
       ...(this.settings.collectTiming ? { collectTiming: true } : {}),
-      ...(generated
+      ...(generated && cache.standsIn(generated)
         ? {
             overlay: (fileName: string) =>
               fileName === generated && cache.isRendering(fileName) ? RENDERING_STAND_IN : undefined,
