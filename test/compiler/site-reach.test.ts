@@ -125,7 +125,9 @@ describe("SiteReach: the files that can hold a tool site", () => {
     expect(declarations.length).toBeGreaterThan(50);
     const program = ts.createProgram(declarations, { ...TEST_COMPILER_OPTIONS, noEmit: true, noResolve: true });
     const backend = new Ts5Backend(program);
-    const declaring = declarations.filter((file) => backend.declaresGlobals(program.getSourceFile(file) as ts.SourceFile));
+    const declaring = declarations.filter((file) =>
+      backend.declaresGlobals(program.getSourceFile(file) as ts.SourceFile),
+    );
     expect(declaring).toEqual([]);
   });
 
