@@ -155,7 +155,7 @@ export class GenCache {
   private ambient: readonly string[] = [];
   private listing = "";
   private program = "";
-  /** The generated module, out of the listing, the program's names and the roots. */
+  /** The generated module: out of the listing and the roots, never derived. */
   private readonly ignored: ReadonlySet<string>;
 
   /**
@@ -203,8 +203,8 @@ export class GenCache {
   /**
    * Whether a run should have the API process read the generated module as a stand-in: it
    * holds a rendering, and the program held it last time (or no run is stored). Reading
-   * through the callback costs every file of the program a round trip (about 40 ms for
-   * the bench project), which a module outside the program would not repay.
+   * through the callback costs every file of the program a round trip (about 400 for the
+   * bench project), which a module outside the program would not repay.
    */
   standsIn(file: string): boolean {
     return this.isRendering(file) && (!this.stored || this.graph.has(file));
