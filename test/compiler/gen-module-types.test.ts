@@ -7,6 +7,7 @@ import type { GeneratedSpecEntry, ToolSpec } from "toolwright";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderGenModule } from "../../packages/compiler/src/cli/gen-module.js";
+import { RENDERING_STAND_IN } from "../../packages/compiler/src/cli/rendered-module.js";
 import { validatorSource } from "../../packages/compiler/src/validator/validator-source.js";
 import { removeTempProject, tempProject } from "../../packages/compiler/test/temp-project.js";
 import { validatorHelpers } from "../../packages/runtime/src/validation/generated-helpers.js";
@@ -92,6 +93,41 @@ describe("the module toolwright gen writes", () => {
       expect(untyped.output).toMatch(/error TS7006: Parameter 'v' implicitly has an 'any' type/);
     }
   }, 300_000);
+
+  it("references toolwright alone, exports nothing and declares no globals: what its stand-in for TypeScript 7's API says", () => {
+    // What a module shows other files: the modules it references, the names it exports, its globals.
+    const shown = (text: string) => {
+      const file = ts.createSourceFile("module.ts", text, ts.ScriptTarget.ES2022, true);
+      const references = new Set<string>();
+      let exported = 0;
+      let globals = 0;
+      const visit = (node: ts.Node): void => {
+        if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+          references.add((node.moduleSpecifier as ts.StringLiteral).text);
+        }
+        if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+          references.add("import()");
+        if (ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause)) {
+          exported += node.exportClause.elements.length;
+        }
+        if (ts.isExportAssignment(node)) exported++;
+        if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+          exported++;
+        }
+        if (ts.isModuleDeclaration(node)) globals++;
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+      return { references: [...references].sort(), exported, globals, module: ts.isExternalModule(file) };
+    };
+    const standIn = shown(RENDERING_STAND_IN);
+    expect(standIn).toEqual({ references: ["toolwright"], exported: 0, globals: 0, module: true });
+    expect(shown(renderGenModule([]))).toEqual(standIn);
+    for (const name of cases) {
+      expect(shown(readFileSync(path.join(root, "gen", `${name}.ts`), "utf8"))).toEqual(standIn);
+      expect(shown(readFileSync(path.join(root, "untyped", `${name}.ts`), "utf8"))).toEqual(standIn);
+    }
+  });
 
   it("writes as .js the same module without annotations", () => {
     const js = renderGenModule(entriesOf("nested-member-comments"), { typescript: false });
