@@ -60,7 +60,7 @@ describe("Ts7Deriver", () => {
         return {
           module: snapshot.backend.sourceFile(module)?.text,
           tools: results.get(path.join(root, "src", "tools.ts"))?.tools.map((t) => t.spec.name),
-          derived: [...results.keys()].map((file) => path.relative(root, file)).sort(),
+          files: [...results.keys()].map((file) => path.relative(root, file)).sort(),
         };
       } finally {
         deriver.close();
@@ -70,7 +70,7 @@ describe("Ts7Deriver", () => {
     expect(deriveOnce()).toEqual({
       module: RENDERING_STAND_IN,
       tools: ["getTemperature"],
-      derived: ["src/main.ts", "src/tools.ts"],
+      files: ["src/main.ts", "src/tools.ts"],
     });
     // Edited by hand, the module is one of the project's inputs again.
     const edited = `${rendering}export type Extra = "edited";\n`;

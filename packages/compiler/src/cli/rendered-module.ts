@@ -29,19 +29,20 @@ export class RenderedModule {
 
   /** True when `out` holds what these entries render to, as this cache last wrote it. */
   current(out: string, key: string): boolean {
-    try {
-      const { key: kept, text } = JSON.parse(readFileSync(this.record, "utf8")) as { key: string; text: string };
-      return kept === key && existsSync(out) && contentHash(readFileSync(out)) === text;
-    } catch {
-      return false;
-    }
+    const kept = this.read();
+    return kept?.key === key && existsSync(out) && contentHash(readFileSync(out)) === kept.text;
   }
 
   /** The content hash of what this cache last wrote to `out`; undefined without a record. */
   written(): string | undefined {
+    return this.read()?.text;
+  }
+
+  /** The record: the entries' key and the content hash of the text written for them. */
+  private read(): { key: string; text: string } | undefined {
     try {
-      const { text } = JSON.parse(readFileSync(this.record, "utf8")) as { text?: unknown };
-      return typeof text === "string" ? text : undefined;
+      const { key, text } = JSON.parse(readFileSync(this.record, "utf8")) as { key?: unknown; text?: unknown };
+      return typeof key === "string" && typeof text === "string" ? { key, text } : undefined;
     } catch {
       return undefined;
     }

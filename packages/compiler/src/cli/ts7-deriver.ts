@@ -109,8 +109,7 @@ export class Ts7Deriver {
       ...(this.settings.collectTiming ? { collectTiming: true } : {}),
       ...(generated && cache.standsIn(generated)
         ? {
-            overlay: (fileName: string) =>
-              fileName === generated && cache.isRendering(fileName) ? RENDERING_STAND_IN : undefined,
+            overlay: (fileName: string) => (cache.isRendering(fileName) ? RENDERING_STAND_IN : undefined),
           }
         : {}),
     });
