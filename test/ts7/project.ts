@@ -48,14 +48,22 @@ export function tsconfig(plugin?: Record<string, unknown>): string {
   });
 }
 
-/** Runs the real `toolwright` CLI in `cwd`; `node` are options for Node itself (`--import`). */
+/**
+ * Runs the real `toolwright` CLI in `cwd`; `node` are options for Node itself (`--import`),
+ * `env` variables added to this process's.
+ */
 export async function toolwright(
   cwd: string,
   args: readonly string[],
   node: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
 ): Promise<{ code: number; out: string; err: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [...node, CLI, ...args], { cwd, encoding: "utf8" });
+    const { stdout, stderr } = await run(process.execPath, [...node, CLI, ...args], {
+      cwd,
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+    });
     return { code: 0, out: stdout, err: stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };

@@ -210,6 +210,11 @@ export class GenCache {
     return this.isRendering(file) && (!this.stored || this.graph.has(file));
   }
 
+  /** True when no earlier run is stored (no cache file, one of another stamp, or the cache off): every file is derived. */
+  isEmpty(): boolean {
+    return this.stored === undefined;
+  }
+
   /** The project's files of the last run. */
   rootFiles(): readonly string[] {
     return this.roots;

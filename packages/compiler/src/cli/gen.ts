@@ -170,7 +170,8 @@ export function timingLine(wallMs: number, cost: RunCost | undefined, tools: num
     `${head}, ${files}, ${totals.requestCount} requests (${perTool} per tool), ` +
     `${totals.sourceFilesFetched} syntax trees fetched; ` +
     `client ${Math.round(client)} ms, server ${Math.round(totals.serverTimeMs)} ms, ` +
-    `waiting on transport ${Math.round(totals.transportOverheadMs)} ms\n`
+    `waiting on transport ${Math.round(totals.transportOverheadMs)} ms` +
+    `${cost.child ? "; derived in a child Node process with one V8 background thread" : ""}\n`
   );
 }
 
@@ -214,6 +215,7 @@ export const gen: Command = {
       ts7: {
         cache: values["no-cache"] !== true,
         generated: out,
+        coldChild: true,
         ...(values.timing
           ? {
               timing: (run: RunCost) => {

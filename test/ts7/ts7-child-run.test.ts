@@ -1,0 +1,120 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ChildChoice, childWorthIt } from "../../packages/compiler/src/cli/ts7-child-run.js";
+import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
+import { projectWith, TS7, toolwright, tsconfig } from "./project.js";
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) removeTempProject(root);
+});
+
+function project(name: string, files: Record<string, string>): string {
+  const root = projectWith(name, TS7, { "tsconfig.json": tsconfig(), ...files });
+  roots.push(root);
+  return root;
+}
+
+const tools = (n: number) =>
+  [
+    'import { tool } from "toolwright";',
+    ...Array.from(
+      { length: n },
+      (_, i) =>
+        `/** Reads row ${i}. @param id the row */\nexport const read${i} = tool(function read${i}(id: string): string { return id; });`,
+    ),
+  ].join("\n");
+
+const twoCores: ChildChoice = { cores: 2, execArgv: [], env: {} };
+
+describe("where a cold TypeScript 7 run derives", () => {
+  // 600 KB of source: above the size where the child's start pays off.
+  const big = project("child-big", { "src/tools.ts": `${tools(1)}\n// ${"x".repeat(600 * 1024)}\n` });
+  const small = project("child-small", { "src/tools.ts": tools(1) });
+
+  it("goes to the child on two cores when the project's sources are large", () => {
+    expect(childWorthIt(big, undefined, twoCores)).toBe(true);
+    expect(childWorthIt(big, undefined, { ...twoCores, cores: 1 })).toBe(true);
+  });
+
+  it("stays in this process for a small project, more cores, or a pool size the user chose", () => {
+    expect(childWorthIt(small, undefined, twoCores)).toBe(false);
+    expect(childWorthIt(big, undefined, { ...twoCores, cores: 4 })).toBe(false);
+    expect(childWorthIt(big, undefined, { ...twoCores, execArgv: ["--v8-pool-size=2"] })).toBe(false);
+    expect(childWorthIt(big, undefined, { ...twoCores, env: { NODE_OPTIONS: "--v8-pool-size=8" } })).toBe(false);
+  });
+
+  it("counts neither the generated module, node_modules, dot folders nor declaration files", () => {
+    const root = project("child-counted", { "src/tools.ts": tools(1) });
+    const filler = `// ${"x".repeat(600 * 1024)}\n`;
+    writeFileSync(path.join(root, "src", "toolwright.gen.ts"), filler);
+    writeFileSync(path.join(root, "src", "big.d.ts"), filler);
+    for (const folder of ["node_modules/dep", ".cache"]) {
+      mkdirSync(path.join(root, folder), { recursive: true });
+      writeFileSync(path.join(root, folder, "index.ts"), filler);
+    }
+    expect(childWorthIt(root, path.join(root, "src", "toolwright.gen.ts"), twoCores)).toBe(false);
+    // The same text in a file the run derives counts.
+    writeFileSync(path.join(root, "src", "more.ts"), filler);
+    expect(childWorthIt(root, path.join(root, "src", "toolwright.gen.ts"), twoCores)).toBe(true);
+  });
+
+  it("follows TOOLWRIGHT_COLD_CHILD over every other reason", () => {
+    expect(childWorthIt(small, undefined, { ...twoCores, env: { TOOLWRIGHT_COLD_CHILD: "1" } })).toBe(true);
+    expect(childWorthIt(big, undefined, { ...twoCores, env: { TOOLWRIGHT_COLD_CHILD: "0" } })).toBe(false);
+  });
+});
+
+describe("a cold run in the child process", () => {
+  const root = project("child-run", { "src/a.ts": tools(3), "src/b.ts": tools(2).replaceAll("read", "list") });
+  // Logs every Node process the CLI starts, with its flags; the child inherits the hook.
+  const log = path.join(root, "processes.log");
+  const hook = path.join(root, "log-process.mjs");
+  writeFileSync(
+    hook,
+    `import { appendFileSync } from "node:fs";\nappendFileSync(${JSON.stringify(log)}, JSON.stringify(process.execArgv) + "\\n");\n` +
+      `if (process.env.CRASH_CHILD && process.execArgv.includes("--v8-pool-size=1")) process.exit(3);\n`,
+  );
+  const gen = (out: string, env: Record<string, string>, extra: string[] = []) =>
+    toolwright(root, ["gen", "--out", out, "--timing", ...extra], ["--import", hook], env);
+
+  it("writes the module the in-process run writes, from a Node with one V8 background thread", async () => {
+    const inProcess = await gen("in-process.gen.ts", { TOOLWRIGHT_COLD_CHILD: "0" }, ["--no-cache"]);
+    expect(inProcess.code).toBe(0);
+    expect(inProcess.err).not.toContain("child");
+    writeFileSync(log, "");
+    const child = await gen("src/toolwright.gen.ts", { TOOLWRIGHT_COLD_CHILD: "1" });
+    expect(child.code).toBe(0);
+    expect(child.out).toContain("wrote 5 tool specs to src/toolwright.gen.ts");
+    expect(child.err).toMatch(
+      /2 of 2 files derived, .*; derived in a child Node process with one V8 background thread/,
+    );
+    const processes = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as string[]);
+    expect(processes).toHaveLength(2);
+    expect(processes[0]).not.toContain("--v8-pool-size=1");
+    expect(processes[1]).toEqual(["--import", hook, "--v8-pool-size=1"]);
+    expect(readFileSync(path.join(root, "src", "toolwright.gen.ts"), "utf8")).toBe(
+      readFileSync(path.join(root, "in-process.gen.ts"), "utf8"),
+    );
+  });
+
+  it("saves the cache the next run answers from, in this process", async () => {
+    writeFileSync(log, "");
+    const next = await gen("src/toolwright.gen.ts", { TOOLWRIGHT_COLD_CHILD: "1" });
+    expect(next.code).toBe(0);
+    expect(next.err).toContain("0 of 2 files derived, 0 requests (answered from the cache, no TypeScript started)");
+    expect(readFileSync(log, "utf8").trim().split("\n")).toHaveLength(1);
+  });
+
+  it("fails the run, naming the child, when the child stops before it answers", async () => {
+    const crashed = await gen("crashed.gen.ts", { TOOLWRIGHT_COLD_CHILD: "1", CRASH_CHILD: "1" }, ["--no-cache"]);
+    expect(crashed.code).toBe(1);
+    expect(crashed.err).toContain(
+      "toolwright gen: the derivation's child process stopped (exit code 3) before it answered.",
+    );
+  });
+});
