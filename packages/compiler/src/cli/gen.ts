@@ -5,7 +5,7 @@ import { DiagnosticCode } from "../diagnostics.js";
 import { sameTool } from "../same-tool.js";
 import { parseOptions, projectOption, typescriptOption } from "./args.js";
 import { type Command, type CommandIO, UsageError } from "./command.js";
-import { compilerFor, openProject } from "./open-project.js";
+import { compilerFor } from "./open-project.js";
 import { progressFor } from "./progress.js";
 import type { LoadedProject, ProjectSchema, ProjectTool } from "./project.js";
 import type { RunCost } from "./project-ts7.js";
@@ -158,7 +158,7 @@ export async function writeGenModule(project: LoadedProject, out: string, io: Co
 }
 
 /** `--timing`: what a run cost, the API process's requests and where the time went. */
-export function timingLine(wallMs: number, cost: RunCost | undefined, tools: number): string {
+export function timingLine(wallMs: number, cost: RunCost | undefined, tools: number, child = false): string {
   const head = `toolwright gen timing: ${Math.round(wallMs)} ms`;
   if (!cost) return `${head} (TypeScript 5: no API process to report)\n`;
   const files = `${cost.derived} of ${cost.files} files derived`;
@@ -171,73 +171,87 @@ export function timingLine(wallMs: number, cost: RunCost | undefined, tools: num
     `${totals.sourceFilesFetched} syntax trees fetched; ` +
     `client ${Math.round(client)} ms, server ${Math.round(totals.serverTimeMs)} ms, ` +
     `waiting on transport ${Math.round(totals.transportOverheadMs)} ms` +
-    `${cost.child ? "; derived in a child Node process with one V8 background thread" : ""}\n`
+    `${child ? "; in a child Node process with one V8 background thread" : ""}\n`
   );
+}
+
+/**
+ * Where `gen` derives: `"auto"` here, or in a child Node process when that is faster (a cold
+ * run of a large project on two cores: see ts7-child-run.ts); `"child"` here, being that child.
+ */
+export type GenPlace = "auto" | "child";
+
+/** `toolwright gen` with its arguments, run where `place` says. */
+export async function runGen(args: readonly string[], io: CommandIO, place: GenPlace): Promise<number> {
+  const values = parseOptions(args, {
+    ...projectOption,
+    ...typescriptOption,
+    out: { type: "string" },
+    check: { type: "boolean" },
+    watch: { type: "boolean", short: "w" },
+    timing: { type: "boolean" },
+    "no-cache": { type: "boolean" },
+  });
+  const config = tsconfigPath(io.cwd, values.project);
+  if (!config) throw new Error(`no tsconfig.json found in ${io.cwd} or above; pass one with -p <path>.`);
+  const out = values.out ? resolve(io.cwd, values.out) : defaultGenPath(dirname(config));
+  const typescript = values.typescript && resolve(io.cwd, values.typescript);
+  const choice = compilerFor(dirname(config), typescript);
+  if (values.watch) {
+    if (values.check) throw new UsageError("--watch and --check do not go together: --check writes nothing.");
+    if (choice.kind !== "ts7") {
+      throw new UsageError(
+        "gen --watch runs on TypeScript 7 (one long-lived API process). On TypeScript 5 use 'toolwright build --watch', or the transformer with tsc --watch.",
+      );
+    }
+    return (await import("./gen-watch.js")).watchGen(
+      { cwd: io.cwd, tsconfig: config, typescript: choice.dir, out },
+      io,
+    );
+  }
+  const progress = progressFor(io, "toolwright gen");
+  const started = performance.now();
+  let cost: RunCost | undefined;
+  let project: LoadedProject;
+  if (choice.kind === "ts7") {
+    const { Ts7Project } = await import("./project-ts7.js");
+    const ts7 = new Ts7Project(io.cwd, config, choice.dir, {
+      progress,
+      cache: values["no-cache"] !== true,
+      generated: out,
+      ...(values.timing ? { timing: (run: RunCost) => (cost = run) } : {}),
+    });
+    if (place === "auto" && ts7.isCold()) {
+      const { derivesInChild, genInChild } = await import("./ts7-child-run.js");
+      if (derivesInChild(ts7.root, out)) return genInChild(args, io);
+    }
+    try {
+      project = await ts7.run();
+    } finally {
+      ts7.close();
+    }
+  } else {
+    project = await (await import("./project.js")).loadProject(io.cwd, config, progress);
+  }
+  progress.done();
+  if (values.timing) io.err(timingLine(performance.now() - started, cost, project.tools.length, place === "child"));
+  if (!values.check) return writeGenModule(project, out, io);
+  const generated = entriesOf(project, io);
+  if (!generated) return 1;
+  const shown = relative(io.cwd, out) || out;
+  const current = existsSync(out) ? readFileSync(out, "utf8") : undefined;
+  const { genText } = await import("./gen-module.js");
+  if (current === genText(generated.entries, out, generated.schemas)) {
+    io.out(`${shown} is up to date (${counted(generated.entries.length, generated.schemas.length)}).\n`);
+    return 0;
+  }
+  io.err(`${shown} is ${current === undefined ? "missing" : "out of date"}; run 'toolwright gen' and commit it.\n`);
+  return 1;
 }
 
 /** `toolwright gen`: writes specs as a module the runtime picks up (for TS 7, SWC, tsx). */
 export const gen: Command = {
   summary: "write every tool's spec into a generated module (for TypeScript 7, SWC, tsx)",
   usage,
-  async run(args, io) {
-    const values = parseOptions(args, {
-      ...projectOption,
-      ...typescriptOption,
-      out: { type: "string" },
-      check: { type: "boolean" },
-      watch: { type: "boolean", short: "w" },
-      timing: { type: "boolean" },
-      "no-cache": { type: "boolean" },
-    });
-    const config = tsconfigPath(io.cwd, values.project);
-    if (!config) throw new Error(`no tsconfig.json found in ${io.cwd} or above; pass one with -p <path>.`);
-    const out = values.out ? resolve(io.cwd, values.out) : defaultGenPath(dirname(config));
-    const typescript = values.typescript && resolve(io.cwd, values.typescript);
-    if (values.watch) {
-      if (values.check) throw new UsageError("--watch and --check do not go together: --check writes nothing.");
-      const choice = compilerFor(dirname(config), typescript);
-      if (choice.kind !== "ts7") {
-        throw new UsageError(
-          "gen --watch runs on TypeScript 7 (one long-lived API process). On TypeScript 5 use 'toolwright build --watch', or the transformer with tsc --watch.",
-        );
-      }
-      return (await import("./gen-watch.js")).watchGen(
-        { cwd: io.cwd, tsconfig: config, typescript: choice.dir, out },
-        io,
-      );
-    }
-    const progress = progressFor(io, "toolwright gen");
-    const started = performance.now();
-    let cost: RunCost | undefined;
-    const project = await openProject(io.cwd, config, {
-      progress,
-      typescript,
-      ts7: {
-        cache: values["no-cache"] !== true,
-        generated: out,
-        coldChild: true,
-        ...(values.timing
-          ? {
-              timing: (run: RunCost) => {
-                cost = run;
-              },
-            }
-          : {}),
-      },
-    });
-    progress.done();
-    if (values.timing) io.err(timingLine(performance.now() - started, cost, project.tools.length));
-    if (!values.check) return writeGenModule(project, out, io);
-    const generated = entriesOf(project, io);
-    if (!generated) return 1;
-    const shown = relative(io.cwd, out) || out;
-    const current = existsSync(out) ? readFileSync(out, "utf8") : undefined;
-    const { genText } = await import("./gen-module.js");
-    if (current === genText(generated.entries, out, generated.schemas)) {
-      io.out(`${shown} is up to date (${counted(generated.entries.length, generated.schemas.length)}).\n`);
-      return 0;
-    }
-    io.err(`${shown} is ${current === undefined ? "missing" : "out of date"}; run 'toolwright gen' and commit it.\n`);
-    return 1;
-  },
+  run: (args, io) => runGen(args, io, "auto"),
 };

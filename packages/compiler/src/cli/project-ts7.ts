@@ -18,12 +18,6 @@ export interface Ts7ProjectOptions {
   readonly generated?: string;
   /** What a run cost, reported after each: the API process's request totals, files derived again. */
   readonly timing?: (run: RunCost) => void;
-  /**
-   * A cold run (nothing cached) may derive in a child Node process with one V8 background
-   * thread, on machines where that is faster (see `derivesInChild`). For one-shot CLI
-   * runs: the child's start is paid once per run.
-   */
-  readonly coldChild?: boolean;
 }
 
 /** What one run cost: the API's totals (none when the cache answered alone) and how many files were derived. */
@@ -31,8 +25,6 @@ export interface RunCost {
   readonly totals?: ReturnType<Ts7Session["timing"]>["totals"];
   readonly derived: number;
   readonly files: number;
-  /** True when a child process derived (see `derivesInChild`). */
-  readonly child?: boolean;
 }
 
 /** What decides every cached answer: this build of toolwright, the TypeScript release, the options and the tsconfig files. */
@@ -95,10 +87,6 @@ export class Ts7Project {
         this.settings.timing?.({ derived: 0, files: unchanged.length });
         return this.loaded(unchanged, []);
       }
-      if (this.settings.coldChild && this.cache.isEmpty()) {
-        const { derivesInChild, runInChild } = await import("./ts7-child-run.js");
-        if (derivesInChild(this.root, this.settings.generated)) return this.runInChild(runInChild);
-      }
       const { Ts7Deriver } = await import("./ts7-deriver.js");
       this.deriver = new Ts7Deriver({
         cwd: this.cwd,
@@ -127,9 +115,9 @@ export class Ts7Project {
     );
   }
 
-  /** The project's files in the last run. */
-  knownFiles(): readonly string[] {
-    return [...this.known];
+  /** True when the cache holds no earlier run (none stored, another stamp, or the cache off): the next run derives every file. */
+  isCold(): boolean {
+    return this.cache.isEmpty();
   }
 
   /** True when the file is one of the project's files in the last run (else a new file is "created"). */
@@ -141,17 +129,6 @@ export class Ts7Project {
   close(): void {
     this.deriver?.close();
     this.deriver = undefined;
-  }
-
-  /** A cold run derived by a child process: it reads and saves the cache, this process renders. */
-  private async runInChild(run: typeof import("./ts7-child-run.js").runInChild): Promise<LoadedProject> {
-    const { cache, generated, timing } = this.settings;
-    const options = { ...(cache !== undefined ? { cache } : {}), ...(generated ? { generated } : {}) };
-    const request = { cwd: this.cwd, tsconfig: this.tsconfig, typescript: this.typescript, options, timing: !!timing };
-    const { loaded, known, cost } = await run(request, this.settings.progress);
-    this.known = new Set(known);
-    if (cost) timing?.({ ...cost, child: true });
-    return loaded;
   }
 
   private loaded(results: readonly FileResult[], config: LoadedProject["diagnostics"]): LoadedProject {

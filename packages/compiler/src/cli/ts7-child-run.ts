@@ -3,23 +3,20 @@ import { type Dirent, existsSync, readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Progress } from "./progress.js";
-import type { LoadedProject } from "./project.js";
-import type { RunCost, Ts7ProjectOptions } from "./project-ts7.js";
+import type { CommandIO } from "./command.js";
 
-/** What the parent asks the child: the project, and the options a cold run needs. */
+/** What the parent asks the child: the `gen` arguments, and where and how to write. */
 export interface ChildRequest {
+  readonly args: readonly string[];
   readonly cwd: string;
-  readonly tsconfig: string;
-  readonly typescript: string;
-  readonly options: Pick<Ts7ProjectOptions, "cache" | "generated">;
-  readonly timing: boolean;
+  readonly tty?: CommandIO["tty"];
 }
 
-/** What the child sends back: progress lines, then the derived project or the error that stopped it. */
+/** What the child sends back: its output, in order, then its exit code or the error that stopped it. */
 export type ChildReply =
-  | { readonly progress: string }
-  | { readonly loaded: LoadedProject; readonly known: readonly string[]; readonly cost?: RunCost }
+  | { readonly out: string }
+  | { readonly err: string }
+  | { readonly code: number }
   | { readonly error: string };
 
 /** The child's entry point, beside the CLI's: dist/cli/ts7-child.js (this module may be bundled into a chunk). */
@@ -89,42 +86,32 @@ export function derivesInChild(root: string, generated: string | undefined): boo
 }
 
 /**
- * Derives a project in the child process: its progress lines go to `progress`, its result
- * (and the cache it saved) come back. The child inherits this process's Node flags (hooks
- * such as `--import`), except a debugger's, which would claim the same port.
+ * Runs `toolwright gen` with `args` in the child process and resolves to its exit code: its
+ * output (progress lines too) goes to `io`, and an error that stopped it is thrown here, as
+ * if this process had run it. The child inherits this process's Node flags (hooks such as
+ * `--import`), except a debugger's, which would claim the same port.
  */
-export function runInChild(
-  request: ChildRequest,
-  progress: Progress | undefined,
-): Promise<{ loaded: LoadedProject; known: readonly string[]; cost?: RunCost }> {
+export function genInChild(args: readonly string[], io: CommandIO): Promise<number> {
   const execArgv = [...process.execArgv.filter((flag) => !flag.startsWith("--inspect")), "--v8-pool-size=1"];
-  const child = fork(CHILD, [], {
-    execArgv,
-    serialization: "advanced",
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const child = fork(CHILD, [], { cwd: io.cwd, execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
     let settled = false;
-    child.on("message", (message: ChildReply) => {
-      if ("progress" in message) progress?.update(message.progress);
-      else if ("error" in message) {
-        settled = true;
-        reject(new Error(message.error));
-      } else {
-        settled = true;
-        resolve(message);
-      }
-    });
-    child.on("error", (error) => {
+    const settle = (done: () => void) => {
       settled = true;
-      reject(error);
+      done();
+    };
+    child.on("message", (message: ChildReply) => {
+      if ("out" in message) io.out(message.out);
+      else if ("err" in message) io.err(message.err);
+      else if ("code" in message) settle(() => resolve(message.code));
+      else settle(() => reject(new Error(message.error)));
     });
+    child.on("error", (error) => settle(() => reject(error)));
     child.on("exit", (code, signal) => {
       if (!settled)
-        reject(
-          new Error(`the derivation's child process stopped (${signal ?? `exit code ${code}`}) before it answered.`),
-        );
+        reject(new Error(`its child process stopped (${signal ?? `exit code ${code}`}) before it finished.`));
     });
+    const request: ChildRequest = { args, cwd: io.cwd, ...(io.tty ? { tty: io.tty } : {}) };
     child.send(request);
   });
 }

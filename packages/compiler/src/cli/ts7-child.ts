@@ -1,27 +1,24 @@
-// The child process of a cold TypeScript 7 run (see ts7-child-run.ts): derives the project
-// in a Node started with one V8 background thread, and sends the parent what it found.
-import type { LoadedProject } from "./project.js";
-import { type RunCost, Ts7Project } from "./project-ts7.js";
+// The child process of a cold `toolwright gen` (see ts7-child-run.ts): runs the command in a
+// Node started with one V8 background thread, and sends the parent its output and exit code.
+import type { CommandIO } from "./command.js";
+import { runGen } from "./gen.js";
 import type { ChildReply, ChildRequest } from "./ts7-child-run.js";
 
-function reply(message: ChildReply): Promise<void> {
+function send(message: ChildReply): Promise<void> {
   return new Promise((done) => process.send?.(message, () => done()));
 }
 
 process.once("message", async (request: ChildRequest) => {
-  let cost: RunCost | undefined;
-  const project = new Ts7Project(request.cwd, request.tsconfig, request.typescript, {
-    ...request.options,
-    progress: { update: (text) => void reply({ progress: text }), done() {} },
-    ...(request.timing ? { timing: (run: RunCost) => (cost = run) } : {}),
-  });
+  const io: CommandIO = {
+    cwd: request.cwd,
+    ...(request.tty ? { tty: request.tty } : {}),
+    out: (text) => void send({ out: text }),
+    err: (text) => void send({ err: text }),
+  };
   try {
-    const loaded: LoadedProject = await project.run();
-    await reply({ loaded, known: project.knownFiles(), ...(cost ? { cost } : {}) });
+    await send({ code: await runGen(request.args, io, "child") });
   } catch (error) {
-    await reply({ error: error instanceof Error ? error.message : String(error) });
-  } finally {
-    project.close();
-    process.disconnect();
+    await send({ error: error instanceof Error ? error.message : String(error) });
   }
+  process.disconnect();
 });
