@@ -113,4 +113,20 @@ describe("a cold gen in the child process", () => {
     expect(crashed.code).toBe(1);
     expect(crashed.err).toContain("toolwright gen: its child process stopped (exit code 3) before it finished.");
   });
+
+  it("builds on TypeScript 7 as this process does: the same output, exit code and emitted files", async () => {
+    const broken = project("child-build", {
+      "tsconfig.json": tsconfig().replace('"types":[]', '"types":[],"rootDir":"src","outDir":"dist"'),
+      "src/tools.ts": `${tools(2)}\nexport const count: number = "three";\n`,
+    });
+    const here = await toolwright(broken, ["build"], [], { TOOLWRIGHT_COLD_CHILD: "0" });
+    expect(here.code).toBe(2);
+    expect(here.err).toContain("error TS2322: Type 'string' is not assignable to type 'number'.");
+    const emitted = readFileSync(path.join(broken, "dist", "tools.js"), "utf8");
+    const there = await toolwright(broken, ["build"], ["--import", hook], { TOOLWRIGHT_COLD_CHILD: "1" });
+    expect(there).toEqual(here);
+    expect(readFileSync(path.join(broken, "dist", "tools.js"), "utf8")).toBe(emitted);
+    const last = readFileSync(log, "utf8").trim().split("\n").at(-1);
+    expect(JSON.parse(last ?? "[]")).toEqual(["--import", hook, "--v8-pool-size=1"]);
+  });
 });

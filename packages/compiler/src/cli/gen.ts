@@ -222,8 +222,8 @@ export async function runGen(args: readonly string[], io: CommandIO, place: GenP
       ...(values.timing ? { timing: (run: RunCost) => (cost = run) } : {}),
     });
     if (place === "auto" && ts7.isCold()) {
-      const { derivesInChild, genInChild } = await import("./ts7-child-run.js");
-      if (derivesInChild(ts7.root, out)) return genInChild(args, io);
+      const { derivesInChild, inChild } = await import("./ts7-child-run.js");
+      if (derivesInChild(ts7.root, out)) return inChild("gen", args, io);
     }
     try {
       project = await ts7.run();

@@ -5,8 +5,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CommandIO } from "./command.js";
 
-/** What the parent asks the child: the `gen` arguments, and where and how to write. */
+/** The commands a child runs: the two that derive a whole project cold. */
+export type ChildCommand = "gen" | "build";
+
+/** What the parent asks the child: the command and its arguments, and where and how to write. */
 export interface ChildRequest {
+  readonly command: ChildCommand;
   readonly args: readonly string[];
   readonly cwd: string;
   readonly tty?: CommandIO["tty"];
@@ -63,7 +67,8 @@ export interface ChildChoice {
 }
 
 /**
- * Whether a cold run of the project in `root` derives in a child Node process with one V8
+ * Whether a cold run (a `gen` with nothing cached, any TypeScript 7 `build`) of the project in
+ * `root` runs in a child Node process with one V8
  * background thread. On two cores, V8's four background threads (its optimizing compiler,
  * busy with the derivation's hot code) compete with the derivation and with TypeScript's
  * API server: a cold run at 1,000 tools took about a fifth less wall time with
@@ -86,12 +91,12 @@ export function derivesInChild(root: string, generated: string | undefined): boo
 }
 
 /**
- * Runs `toolwright gen` with `args` in the child process and resolves to its exit code: its
+ * Runs `toolwright <command>` with `args` in the child process and resolves to its exit code: its
  * output (progress lines too) goes to `io`, and an error that stopped it is thrown here, as
  * if this process had run it. The child inherits this process's Node flags (hooks such as
  * `--import`), except a debugger's, which would claim the same port.
  */
-export function genInChild(args: readonly string[], io: CommandIO): Promise<number> {
+export function inChild(command: ChildCommand, args: readonly string[], io: CommandIO): Promise<number> {
   const execArgv = [...process.execArgv.filter((flag) => !flag.startsWith("--inspect")), "--v8-pool-size=1"];
   const child = fork(CHILD, [], { cwd: io.cwd, execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
@@ -111,7 +116,7 @@ export function genInChild(args: readonly string[], io: CommandIO): Promise<numb
       if (!settled)
         reject(new Error(`its child process stopped (${signal ?? `exit code ${code}`}) before it finished.`));
     });
-    const request: ChildRequest = { args, cwd: io.cwd, ...(io.tty ? { tty: io.tty } : {}) };
+    const request: ChildRequest = { command, args, cwd: io.cwd, ...(io.tty ? { tty: io.tty } : {}) };
     child.send(request);
   });
 }

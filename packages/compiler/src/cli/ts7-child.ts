@@ -1,5 +1,8 @@
-// The child process of a cold `toolwright gen` (see ts7-child-run.ts): runs the command in a
-// Node started with one V8 background thread, and sends the parent its output and exit code.
+// The child process of a cold `toolwright gen` or `build` (see ts7-child-run.ts): runs the
+// command in a Node started with one V8 background thread, and sends the parent its output
+// and exit code.
+
+import { runBuild } from "./build.js";
 import type { CommandIO } from "./command.js";
 import { runGen } from "./gen.js";
 import type { ChildReply, ChildRequest } from "./ts7-child-run.js";
@@ -16,7 +19,8 @@ process.once("message", async (request: ChildRequest) => {
     err: (text) => void send({ err: text }),
   };
   try {
-    await send({ code: await runGen(request.args, io, "child") });
+    const run = request.command === "gen" ? runGen : runBuild;
+    await send({ code: await run(request.args, io, "child") });
   } catch (error) {
     await send({ error: error instanceof Error ? error.message : String(error) });
   }
