@@ -11,6 +11,9 @@ function send(message: ChildReply): Promise<void> {
   return new Promise((done) => process.send?.(message, () => done()));
 }
 
+// A child whose parent is gone has no one to answer: it stops rather than derive on.
+process.once("disconnect", () => process.exit(1));
+
 process.once("message", async (request: ChildRequest) => {
   const io: CommandIO = {
     cwd: request.cwd,
@@ -24,5 +27,6 @@ process.once("message", async (request: ChildRequest) => {
   } catch (error) {
     await send({ error: error instanceof Error ? error.message : String(error) });
   }
+  process.removeAllListeners("disconnect");
   process.disconnect();
 });
