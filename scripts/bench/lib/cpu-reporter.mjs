@@ -18,32 +18,36 @@ function statFields(pid) {
 }
 
 // Children that are not waited for (the API server, ended when its client closes) never
-// reach cutime: their own utime + stime, last seen every 20 ms, count instead.
+// reach cutime: their own utime + stime, last seen every 20 ms, count instead; and so do
+// their children (a cold `toolwright gen` runs in a child Node that starts the API server).
 const seen = new Map();
-function sample() {
+function childrenOf(pid) {
   let tasks;
   try {
-    tasks = readdirSync("/proc/self/task");
+    tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return;
+    return [];
   }
-  for (const task of tasks) {
-    let children;
+  return tasks.flatMap((task) => {
     try {
-      children = readFileSync(`/proc/self/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+      return readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
     } catch {
-      continue;
+      return [];
     }
-    for (const pid of children) {
-      const fields = statFields(pid);
-      // utime, stime: fields 14 and 15, in clock ticks of 10 ms.
-      if (fields) seen.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    }
+  });
+}
+function sample() {
+  const pending = childrenOf("self");
+  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+    const fields = statFields(pid);
+    // utime, stime: fields 14 and 15, in clock ticks of 10 ms.
+    if (fields) seen.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    pending.push(...childrenOf(pid));
   }
 }
 setInterval(sample, 20).unref();
 
-/** User + system time of the children: those waited for (cutime, cstime) and those only seen. */
+/** User + system time of the descendants: those waited for (cutime, cstime) and those only seen. */
 function childrenCpuMs() {
   const own = statFields("self");
   const waited = own ? (Number(own[13]) + Number(own[14])) * 10 : 0;

@@ -17,10 +17,11 @@ function reports(stderr, stdout) {
   return found;
 }
 
-function runOnce(args, cwd) {
+function runOnce(args, cwd, env) {
   const start = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ["--import", REPORTER, ...args], {
     cwd,
+    ...(env ? { env: { ...process.env, ...env } } : {}),
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -41,8 +42,9 @@ function medians(samples) {
 /**
  * Runs each job (`node <args>`) `warmup + runs` times, interleaved round by round (A, B,
  * C, A, B, C, ...) so that a change in the machine's load touches every job alike, and
- * returns per job the medians of the timed runs (a job is the arguments, or `{ args, before }`
- * with `before` run ahead of each of its runs, untimed, to change the project): `wallMs` (spawn to exit), `cpuMs` (the
+ * returns per job the medians of the timed runs (a job is the arguments, or `{ args, before, env }`
+ * with `before` run ahead of each of its runs, untimed, to change the project, and `env`
+ * variables added to the process's): `wallMs` (spawn to exit), `cpuMs` (the
  * child's user + system time) and every other figure it printed as `@@bench {"name": n}`.
  *
  * @example
@@ -53,9 +55,9 @@ export function timeNodeRounds(jobs, { runs, warmup, cwd }) {
   const samples = Object.fromEntries(Object.keys(jobs).map((name) => [name, []]));
   for (let round = 0; round < warmup + runs; round++) {
     for (const [name, job] of Object.entries(jobs)) {
-      const { args, before } = Array.isArray(job) ? { args: job } : job;
+      const { args, before, env } = Array.isArray(job) ? { args: job } : job;
       before?.();
-      const sample = runOnce(args, cwd);
+      const sample = runOnce(args, cwd, env);
       if (round >= warmup) samples[name].push(sample);
     }
   }
