@@ -67,13 +67,12 @@ export interface ChildChoice {
 }
 
 /**
- * Whether a cold run (a `gen` with nothing cached, any TypeScript 7 `build`) of the project in
- * `root` runs in a child Node process with one V8
- * background thread. On two cores, V8's four background threads (its optimizing compiler,
- * busy with the derivation's hot code) compete with the derivation and with TypeScript's
- * API server: a cold run at 1,000 tools took about a fifth less wall time with
- * `--v8-pool-size=1`, and a tenth less counting the child's start (docs/benchmarks.md).
- * Small projects, more cores or a pool size the user chose keep the run in this process.
+ * Whether a cold run (a `gen` with nothing cached, any TypeScript 7 `build`) of the project
+ * in `root` runs in a child Node process with one V8 background thread. On two cores, V8's
+ * four background threads (its optimizing compiler, busy with the derivation's hot code)
+ * compete with the derivation and with TypeScript's API server: a cold `gen` at 1,000 tools
+ * took 0.74-0.83x the wall time in the child, its start counted (docs/benchmarks.md). Small
+ * projects, more cores or a pool size the user chose keep the run in this process.
  * `TOOLWRIGHT_COLD_CHILD=1` or `=0` decides instead.
  */
 export function childWorthIt(root: string, generated: string | undefined, choice: ChildChoice): boolean {
