@@ -97,7 +97,9 @@ export function derivesInChild(root: string, generated: string | undefined): boo
  */
 export function inChild(command: ChildCommand, args: readonly string[], io: CommandIO): Promise<number> {
   const execArgv = [...process.execArgv.filter((flag) => !flag.startsWith("--inspect")), "--v8-pool-size=1"];
-  const child = fork(CHILD, [], { cwd: io.cwd, execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // This process's folder, where relative flags (`--import ./hook.mjs`) resolve; the command
+  // itself runs in `io.cwd`, sent with the request.
+  const child = fork(CHILD, [], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (done: () => void) => {
