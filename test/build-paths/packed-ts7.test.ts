@@ -137,6 +137,16 @@ console.log(JSON.stringify(seen));
     expect(JSON.parse(await project.node("dist/main.js"))).toEqual(EXPECTED);
   });
 
+  it("a cold gen can run in the package's child Node (one V8 background thread) and writes the same module", async () => {
+    const module = path.join(project.dir, "src", "toolwright.gen.ts");
+    const here = readFileSync(module, "utf8");
+    const gen = await project.run(process.execPath, [bin(), "gen", "--no-cache", "--timing"], undefined, {
+      TOOLWRIGHT_COLD_CHILD: "1",
+    });
+    expect(gen.stderr).toContain("; in a child Node process with one V8 background thread\n");
+    expect(readFileSync(module, "utf8")).toBe(here);
+  });
+
   it("toolwright build checks, derives and emits with the project's tsc, and node runs it", async () => {
     project.write(
       "tsconfig.build.json",
