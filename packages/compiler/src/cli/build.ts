@@ -2,6 +2,7 @@ import { dirname, resolve } from "node:path";
 import { parseOptions, projectOption, typescriptOption } from "./args.js";
 import type { Command, CommandIO } from "./command.js";
 import { compilerFor } from "./open-project.js";
+import type { RunPlace } from "./ts7-child-run.js";
 import { tsconfigPath } from "./tsconfig-path.js";
 
 const usage = `usage: toolwright build [-p tsconfig.json] [--watch] [--typescript <dir>] [--out <file>]
@@ -18,12 +19,8 @@ project and derives the specs, which are written as the module 'toolwright gen' 
   --typescript   the folder of a TypeScript 7 package to use instead of the project's
   --out          on TypeScript 7, where to write the generated module (as 'toolwright gen --out')`;
 
-/**
- * `toolwright build` with its arguments: `"auto"` here, or on TypeScript 7 in a child Node
- * when that is faster (a large project on two cores: see ts7-child-run.ts); `"child"` here,
- * being that child.
- */
-export async function runBuild(args: readonly string[], io: CommandIO, place: "auto" | "child"): Promise<number> {
+/** `toolwright build` with its arguments, run where `place` says (on TypeScript 7, a child Node may build). */
+export async function runBuild(args: readonly string[], io: CommandIO, place: RunPlace): Promise<number> {
   const values = parseOptions(args, {
     ...projectOption,
     ...typescriptOption,

@@ -11,6 +11,7 @@ import type { LoadedProject, ProjectSchema, ProjectTool } from "./project.js";
 import type { RunCost } from "./project-ts7.js";
 import { RenderedModule } from "./rendered-module.js";
 import { formatDiagnostics, hasErrors, type PrintedDiagnostic } from "./report.js";
+import type { RunPlace } from "./ts7-child-run.js";
 import { tsconfigPath } from "./tsconfig-path.js";
 
 /** The default place of the generated module: `src/` when the project has one, else the project root. */
@@ -175,14 +176,8 @@ export function timingLine(wallMs: number, cost: RunCost | undefined, tools: num
   );
 }
 
-/**
- * Where `gen` derives: `"auto"` here, or in a child Node process when that is faster (a cold
- * run of a large project on two cores: see ts7-child-run.ts); `"child"` here, being that child.
- */
-export type GenPlace = "auto" | "child";
-
-/** `toolwright gen` with its arguments, run where `place` says. */
-export async function runGen(args: readonly string[], io: CommandIO, place: GenPlace): Promise<number> {
+/** `toolwright gen` with its arguments, run where `place` says (a cold run may go to a child Node). */
+export async function runGen(args: readonly string[], io: CommandIO, place: RunPlace): Promise<number> {
   const values = parseOptions(args, {
     ...projectOption,
     ...typescriptOption,

@@ -5,6 +5,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CommandIO } from "./command.js";
 
+/**
+ * Where `gen` or `build` runs: `"auto"` here, or in the child Node when that is faster (see
+ * {@link childWorthIt}); `"child"` here, being that child.
+ */
+export type RunPlace = "auto" | "child";
+
 /** The commands a child runs: the two that derive a whole project cold. */
 export type ChildCommand = "gen" | "build";
 
