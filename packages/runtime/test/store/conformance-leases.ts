@@ -67,9 +67,14 @@ export function leaseTests(suite: Suite): void {
       const [a, b] = await suite.twoHandles();
       const gates = [gate(), gate()] as const;
       // The first drive stalls in its first model turn and its renewals fail: its lease lapses.
+      let stalledInTurn = false;
       const first = refundAgent({
         approval: false,
-        beforeTurn: (final) => (final ? Promise.resolve() : gates[0].wait),
+        beforeTurn: (final) => {
+          if (final) return Promise.resolve();
+          stalledInTurn = true;
+          return gates[0].wait;
+        },
       });
       const stalled = startRun(first.agent, "refund A-1", {
         store: faultyStore(a, { renew: { times: Number.POSITIVE_INFINITY } }),
@@ -77,6 +82,8 @@ export function leaseTests(suite: Suite): void {
         workerId: "w-same",
         leaseMs: 50,
       }).catch((e: unknown) => e);
+      // The run is stored before its first turn: resuming earlier would find no run at all.
+      while (!stalledInTurn) await new Promise((r) => setTimeout(r, 5));
       // The same worker claims the run again and gets as far as the refund's body.
       const second = refundAgent({ approval: false, during: () => gates[1].wait });
       const resumed = resumeWhenFree(second.agent, "r-twice", { store: b, workerId: "w-same" });
