@@ -11,7 +11,8 @@ function send(message: ChildReply): Promise<void> {
   return new Promise((done) => process.send?.(message, () => done()));
 }
 
-// A child whose parent is gone has no one to answer: it stops rather than derive on.
+// A child whose parent is gone has no one to answer: it stops at its next turn of the event
+// loop (a derivation over the sync API runs to its end first) rather than write on.
 process.once("disconnect", () => process.exit(1));
 
 process.once("message", async (request: ChildRequest) => {
