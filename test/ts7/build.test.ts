@@ -150,6 +150,20 @@ describe("toolwright build on TypeScript 7", () => {
     );
   });
 
+  it("records the module it writes as toolwright's: a gen after it derives each file once, then none", async () => {
+    const root = project("build7-then-gen", { "tools.ts": TOOLS, "main.ts": MAIN });
+    expect((await toolwright(root, ["build"])).code).toBe(0);
+    const module = path.join(root, "src", "toolwright.gen.ts");
+    const built = readFileSync(module, "utf8");
+    // The first gen has no cache yet; the module in the program is the build's rendering.
+    expect((await toolwright(root, ["gen", "--timing"])).err).toContain("2 of 2 files derived");
+    expect(readFileSync(module, "utf8")).toBe(built);
+    // Not the entry point again, as it would be for a module edited by hand.
+    expect((await toolwright(root, ["gen", "--timing"])).err).toContain(
+      "0 of 2 files derived, 0 requests (answered from the cache, no TypeScript started)",
+    );
+  });
+
   it("says so when no file imports the generated module", async () => {
     const root = project("build7-unimported", { "tools.ts": TOOLS });
     const result = await toolwright(root, ["build"]);

@@ -1,14 +1,16 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { loadTs7 } from "../backend/ts7/ts7-api.js";
 import { Ts7Session } from "../backend/ts7/ts7-session.js";
 import { toolwrightOptionsOf } from "../tsconfig-plugins.js";
 import type { CommandIO } from "./command.js";
 import { defaultGenPath, generatedEntries } from "./gen.js";
+import { cacheFolder } from "./gen-cache.js";
 import { renderGenModule } from "./gen-module.js";
 import { type Progress, progressFor } from "./progress.js";
 import { projectTools } from "./project-tools.js";
+import { RenderedModule, writeModule } from "./rendered-module.js";
 import { formatDiagnostics, type PrintedDiagnostic } from "./report.js";
 
 /** What one TypeScript 7 build needs: the project, its TypeScript 7 package, where the generated module goes. */
@@ -92,14 +94,15 @@ function checkAndDerive(session: Ts7Session, build: Ts7Build, module: string, pr
   const files = snapshot.fileNames.flatMap((name) => snapshot.backend.sourceFile(name) ?? []);
   const derived = projectTools(snapshot.derivation, files, toolwrightOptionsOf(build.tsconfig), root, progress);
   const { entries, schemas, diagnostics: keys } = generatedEntries(derived);
-  const text = renderGenModule(entries, { typescript: /\.[cm]?tsx?$/.test(module), schemas });
-  const existed = existsSync(module);
-  if (!existed || readFileSync(module, "utf8") !== text) {
-    mkdirSync(dirname(module), { recursive: true });
-    writeFileSync(module, text);
-    // The project imports the module: the type-check must see it as it now is.
-    snapshot = session.update(existed ? { changed: [module] } : { created: [module] });
-  }
+  const typescript = /\.[cm]?tsx?$/.test(module);
+  const text = renderGenModule(entries, { typescript, schemas });
+  const written = writeModule(module, text);
+  // Recorded as toolwright's rendering, as `gen` records it: a `gen` after this build reads
+  // the module as the run's output, not as a file edited by hand that its importers reach.
+  const folder = cacheFolder(root);
+  if (folder) new RenderedModule(folder, module).keep(RenderedModule.keyOf([entries, schemas], typescript), text);
+  // The project imports the module: the type-check must see it as it now is.
+  if (written) snapshot = session.update({ [written]: [module] });
   progress.update("type-checking");
   return {
     diagnostics: [...snapshot.configDiagnostics, ...snapshot.typeDiagnostics(), ...derived.findings, ...keys],

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { GeneratedSchemaEntry, GeneratedSpecEntry } from "toolwright";
 import { DiagnosticCode } from "../diagnostics.js";
@@ -9,7 +9,7 @@ import { compilerFor } from "./open-project.js";
 import { progressFor } from "./progress.js";
 import type { LoadedProject, ProjectSchema, ProjectTool } from "./project.js";
 import type { RunCost } from "./project-ts7.js";
-import { RenderedModule } from "./rendered-module.js";
+import { RenderedModule, writeModule } from "./rendered-module.js";
 import { formatDiagnostics, hasErrors, type PrintedDiagnostic } from "./report.js";
 import type { RunPlace } from "./ts7-child-run.js";
 import { tsconfigPath } from "./tsconfig-path.js";
@@ -147,10 +147,7 @@ export async function writeGenModule(project: LoadedProject, out: string, io: Co
     // The renderer (and the validator generator under it) loads only when there is something to render.
     const { genText } = await import("./gen-module.js");
     const text = genText(entries, out, schemas);
-    if (!existsSync(out) || readFileSync(out, "utf8") !== text) {
-      mkdirSync(dirname(out), { recursive: true });
-      writeFileSync(out, text);
-    }
+    writeModule(out, text);
     if (rendered && key) rendered.keep(key, text);
   }
   const shown = relative(io.cwd, out) || out;

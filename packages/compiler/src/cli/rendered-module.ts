@@ -12,6 +12,18 @@ import { buildStamp, contentHash } from "./gen-cache.js";
 export const RENDERING_STAND_IN = 'import "toolwright";\nexport {};\n';
 
 /**
+ * Writes the module's `text` to `out` unless the file holds it already: "created" or
+ * "changed" when it wrote, undefined when the file was current.
+ */
+export function writeModule(out: string, text: string): "created" | "changed" | undefined {
+  const existed = existsSync(out);
+  if (existed && readFileSync(out, "utf8") === text) return undefined;
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, text);
+  return existed ? "changed" : "created";
+}
+
+/**
  * The generated module as last written: for which entries, with which text. A run whose
  * entries are the same, with the file on disk as written, renders and writes nothing.
  */
