@@ -135,7 +135,8 @@ for (const n of sizes) {
       note: `${times(ours.wallMs, today.wallMs)} today's (CPU ${times(ours.cpuMs, today.cpuMs)})`,
     }),
     row("gen through TS 7's API alone, no cache", cold, {
-      note: timing.cold,
+      // Both readings of "at most 0.5x today's gen": the target checks the stricter one (with tsgo on both sides).
+      note: `${times(cold.wallMs, r.gen5.wallMs)} today's gen alone (CPU ${times(cold.cpuMs, cpu(r.gen5).cpuMs)}); ${timing.cold}`,
       target: "<= 3x tsgo; tsgo + it <= 0.5x today's",
       met: cold.wallMs <= 3 * tsgo.wallMs && ours.wallMs <= 0.5 * today.wallMs,
     }),
