@@ -42,8 +42,7 @@ function reachOf(files: Record<string, string>): Record<string, boolean> {
   const roots = Object.keys(files).map((name) => path.join(root, "src", name));
   const reachWith = (facts: ModuleFacts) => {
     const reach = new SiteReach(backend, types, facts);
-    const file = (name: string) => program.getSourceFile(path.join(root, "src", name)) as ts.SourceFile;
-    return Object.fromEntries(Object.keys(files).map((name) => [name, reach.canHoldSites(file(name))]));
+    return Object.fromEntries(Object.keys(files).map((name) => [name, reach.reaches(path.join(root, "src", name))]));
   };
   const stored = path.join(root, "node_modules", ".cache", "site-reach.json");
   const cached = () => {

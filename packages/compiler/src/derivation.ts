@@ -12,10 +12,13 @@ import { rejectedSpec } from "./rejection.js";
 import { sameTool } from "./same-tool.js";
 import { SiteReach } from "./site-reach.js";
 import {
+  calleeNames,
+  candidateExpressions,
   type FileSites,
   findSites,
   isToolSite,
   type SchemaSite,
+  type SiteCandidates,
   siteCandidates,
   type ToolSite,
   typeArgument,
@@ -115,9 +118,14 @@ export class Derivation {
 
   /** True when a file may hold tool sites (it reaches toolwright); the rest need no walk. */
   mayHoldSites(file: SourceFile): boolean {
-    if (file.isDeclarationFile || !this.types.present) return false;
+    return !file.isDeclarationFile && this.mayUseToolwright(file.fileName);
+  }
+
+  /** True when a file's declarations may name toolwright's types (see {@link SiteReach}). */
+  mayUseToolwright(fileName: string): boolean {
+    if (!this.types.present) return false;
     this.reach ??= new SiteReach(this.backend, this.types, this.modules);
-    return this.reach.canHoldSites(file);
+    return this.reach.reaches(fileName);
   }
 
   /** {@link deriveFiles} for one file. */
@@ -139,7 +147,14 @@ export class Derivation {
       else if (!this.mayHoldSites(file)) out.set(file.fileName, EMPTY);
       else walked.push(file);
     }
-    this.backend.prefetchLocations(() => ({ types: walked.flatMap((f) => siteCandidates(f, this)), symbols: [] }));
+    // Walked once, when a backend over IPC asks for them (the in-process one prefetches nothing).
+    let candidates: SiteCandidates[] | undefined;
+    const found = () => (candidates ??= walked.map((file) => siteCandidates(file, this)));
+    this.backend.prefetchLocations(() => ({ types: [], symbols: found().flatMap((c) => calleeNames(c, this)) }));
+    this.backend.prefetchLocations(() => ({
+      types: found().flatMap((c) => candidateExpressions(c, this)),
+      symbols: [],
+    }));
     const pending = walked.map((file) => ({ file, sites: findSites(file, this) }));
     this.backend.prefetchLocations(() => ({
       types: [],

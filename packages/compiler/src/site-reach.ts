@@ -1,5 +1,4 @@
 import type { Backend } from "./backend/backend.js";
-import type { SourceFile } from "./backend/syntax.js";
 import type { ModuleFacts } from "./module-facts.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
 
@@ -60,8 +59,11 @@ export class SiteReach {
       [...this.reaching].some((fileName) => !types.isRuntimeFile(fileName) && modules.declaresGlobals(fileName));
   }
 
-  /** False only for a file that cannot hold a tool site. */
-  canHoldSites(file: SourceFile): boolean {
-    return this.everywhere || this.reaching.has(file.fileName);
+  /**
+   * False only for a file that cannot hold a tool site, nor declare a function taking a spec:
+   * its module references lead to no toolwright module (default libraries never do).
+   */
+  reaches(fileName: string): boolean {
+    return this.everywhere || this.reaching.has(fileName);
   }
 }

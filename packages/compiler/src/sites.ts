@@ -1,4 +1,4 @@
-import { type Backend, type TsSignature, type TsType, TypeFlag } from "./backend/backend.js";
+import { type Backend, SymbolFlag, type TsSignature, type TsType, TypeFlag } from "./backend/backend.js";
 import type {
   ArrayLiteralExpression,
   CallExpression,
@@ -53,10 +53,12 @@ export interface FileSites {
   readonly schemas: SchemaSite[];
 }
 
-/** What finding sites needs: the backend and toolwright's types in its program. */
+/** What finding sites needs: the backend, toolwright's types in its program, and which files reach them. */
 interface Finder {
   readonly backend: Backend;
   readonly types: ToolwrightTypes;
+  /** False for a file whose declarations cannot name toolwright's types: its module references lead to no toolwright module ({@link SiteReach}). */
+  mayUseToolwright(fileName: string): boolean;
 }
 
 function unwrap(expression: Expression, { backend: { syntax: S } }: Finder): Expression {
@@ -106,12 +108,37 @@ function schemaSite(call: CallExpression, signature: TsSignature, types: Toolwri
   };
 }
 
+/** The name a call's callee refers to: `f` in `f()`, `m` in `a.b.m()`; undefined for any other callee. */
+function calleeName(call: CallExpression, finder: Finder): Node | undefined {
+  const S = finder.backend.syntax;
+  const callee = unwrap(call.expression, finder);
+  if (S.isIdentifier(callee)) return callee;
+  return S.isPropertyAccessExpression(callee) ? callee.name : undefined;
+}
+
+/**
+ * False when the callee is a name whose every declaration is in a file that cannot name
+ * toolwright's types (a default library, a package that never names toolwright, a project
+ * file whose imports lead to no toolwright module): no signature declared there has a spec
+ * or schema parameter, so the call is no site and its signature needs no resolving. Over
+ * TypeScript 7's API that is a request per call, and most calls in a tool's body are such
+ * calls (`JSON.stringify`, `s.split`, `items.map`).
+ */
+function calleeMayTakeSpec(call: CallExpression, finder: Finder): boolean {
+  const { backend } = finder;
+  const name = calleeName(call, finder);
+  let found = name && backend.symbolAtLocation(name);
+  if (!found) return true;
+  if (backend.symbolFlags(found) & SymbolFlag.Alias) found = backend.aliasedSymbol(found);
+  const files = backend.declarationFiles(found);
+  return files.length === 0 || files.some((file) => finder.mayUseToolwright(file));
+}
+
 function callSite(call: CallExpression, finder: Finder): ToolSite | SchemaSite | undefined {
   const { backend, types } = finder;
   const [first, second] = call.arguments;
-  if (backend.syntax.isDecorator(call.parent)) return undefined;
-  // The resolved signature is cached by the checker and the spec indexes per declaration, so
-  // this rejects ordinary calls cheaply.
+  if (backend.syntax.isDecorator(call.parent) || !calleeMayTakeSpec(call, finder)) return undefined;
+  // The checker caches each resolved signature, and the spec index is kept per declaration.
   const signature = backend.resolvedSignature(call);
   if (!signature) return undefined;
   const schema = schemaSite(call, signature, types);
@@ -161,25 +188,45 @@ function isTypeOnly(node: Node, { backend: { syntax: S } }: Finder): boolean {
   );
 }
 
-/**
- * The expressions {@link findSites} will ask the type of, found by the same walk without
- * asking anything: the first argument of every call, and the elements of array literals that
- * can be functions (names, property accesses, function expressions). A backend over IPC
- * fetches their types in one request.
- */
-export function siteCandidates(file: SourceFile, finder: Finder): Node[] {
+/** A file's calls and array literals outside its types, found without asking anything: what {@link findSites} visits. */
+export interface SiteCandidates {
+  readonly calls: readonly CallExpression[];
+  readonly lists: readonly ArrayLiteralExpression[];
+}
+
+/** The {@link SiteCandidates} of a file, in one walk. */
+export function siteCandidates(file: SourceFile, finder: Finder): SiteCandidates {
   const S = finder.backend.syntax;
-  const mayBeFunction = (e: Node) =>
-    S.isIdentifier(e) || S.isPropertyAccessExpression(e) || S.isArrowFunction(e) || S.isFunctionExpression(e);
-  const found: Node[] = [];
+  const calls: CallExpression[] = [];
+  const lists: ArrayLiteralExpression[] = [];
   const visit = (node: Node): void => {
     if (isTypeOnly(node, finder)) return;
-    if (S.isCallExpression(node) && node.arguments[0]) found.push(node.arguments[0]);
-    else if (S.isArrayLiteralExpression(node)) found.push(...node.elements.filter(mayBeFunction));
+    if (S.isCallExpression(node)) calls.push(node);
+    else if (S.isArrayLiteralExpression(node)) lists.push(node);
     node.forEachChild(visit);
   };
   visit(file);
-  return found;
+  return { calls, lists };
+}
+
+/** What {@link findSites} asks first, so that a backend over IPC fetches them in one request: the symbols of the calls' callee names. */
+export function calleeNames({ calls }: SiteCandidates, finder: Finder): Node[] {
+  return calls.flatMap((call) => calleeName(call, finder) ?? []);
+}
+
+/**
+ * What {@link findSites} asks next, in one request too, once the callees are known: the
+ * types of the first argument of each call whose callee may take a spec, and of the list
+ * elements that can be functions (names, property accesses, function expressions).
+ */
+export function candidateExpressions({ calls, lists }: SiteCandidates, finder: Finder): Node[] {
+  const S = finder.backend.syntax;
+  const mayBeFunction = (e: Node) =>
+    S.isIdentifier(e) || S.isPropertyAccessExpression(e) || S.isArrowFunction(e) || S.isFunctionExpression(e);
+  return [
+    ...calls.flatMap((call) => (call.arguments[0] && calleeMayTakeSpec(call, finder) ? [call.arguments[0]] : [])),
+    ...lists.flatMap((list) => list.elements.filter(mayBeFunction)),
+  ];
 }
 
 /**
