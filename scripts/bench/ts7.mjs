@@ -9,8 +9,11 @@
  * lays a project out (one of the program's files). Same generated project (200 and 1,000 tools), whole processes
  * in interleaved rounds, medians of wall and CPU time; a "tsgo + gen" row is the sum of the
  * two processes' medians. Then one `gen --timing` run of each TypeScript 7 case says how many
- * requests it made per tool and where its time went (client, server, transport).
- * Run alone: `node scripts/bench/ts7.mjs [--tools 200,1000] [--runs 5]`. Prints a table.
+ * requests it made per tool and where its time went (client, server, transport). Last, the
+ * same two jobs (tsgo, the cold gen) on a project whose tools are declared beside their
+ * `tool()` calls with a dozen library calls in each body, as in an app: every call in such a
+ * file is a candidate site, which the ones above, with bare functions in files of their own,
+ * do not show. Run alone: `node scripts/bench/ts7.mjs [--tools 200,1000] [--runs 5]`. Prints a table.
  */
 
 import { spawnSync } from "node:child_process";
@@ -18,7 +21,7 @@ import { appendFileSync, cpSync, mkdirSync, realpathSync, symlinkSync } from "no
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { writeProject } from "./generate/project.mjs";
+import { writeProject, writeWorkingProject } from "./generate/project.mjs";
 import { procLoadavg } from "./lib/machine.mjs";
 import { PROJECTS_DIR } from "./lib/paths.mjs";
 import { timeNodeRounds } from "./lib/process-timer.mjs";
@@ -68,8 +71,11 @@ for (const n of sizes) {
   const project = writeProject(path.join(PROJECTS_DIR, `ts7-n${n}`), n);
   // The same project laid out as the README says: the module in src/, one of the program's files.
   const readme = writeProject(path.join(PROJECTS_DIR, `ts7-n${n}-readme`), n);
+  // Tools declared beside their calls, with bodies that do some work (see the header).
+  const working = writeWorkingProject(path.join(PROJECTS_DIR, `ts7-n${n}-working`), n);
   installRuntime(project.dir);
   installRuntime(readme.dir);
+  installRuntime(working.dir);
   let edits = 0;
   // A comment appended: the file's hash changes, its tools do not.
   const touchIn = (dir) => () => appendFileSync(path.join(dir, "src", "toolwright-0.ts"), `// edit ${++edits}\n`);
@@ -85,6 +91,16 @@ for (const n of sizes) {
     "--typescript",
     TS7,
   ];
+  const genWorking = [
+    "gen",
+    "-p",
+    path.join(working.dir, "tsconfig.toolwright.json"),
+    "--out",
+    path.join(working.dir, "toolwright.gen.ts"),
+    "--typescript",
+    TS7,
+    "--no-cache",
+  ];
   console.error(`[bench] ts7: ${n} tools, 1 warm-up and ${runs} timed rounds (load ${procLoadavg()})`);
   const r = timeNodeRounds(
     {
@@ -98,6 +114,8 @@ for (const n of sizes) {
       unchanged: [CLI, ...gen7],
       changed: { args: [CLI, ...gen7], before: touch },
       readme: { args: [CLI, ...genReadme], before: touchIn(readme.dir) },
+      tsgoWorking: [TSGO, "-p", path.join(working.dir, "tsconfig.toolwright-plain.json"), "--noEmit"],
+      coldWorking: [CLI, ...genWorking],
     },
     { runs, warmup: 1, cwd: project.dir },
   );
@@ -106,19 +124,21 @@ for (const n of sizes) {
   timing.changed = timingOf(gen7, project.dir);
   touchIn(readme.dir)();
   timing.readme = timingOf(genReadme, project.dir);
+  timing.working = timingOf(genWorking, project.dir);
   const load = procLoadavg();
   const section = `TypeScript 7, ${n} tools`;
   // CPU counts the processes each one started (the Go compiler, the API server).
   const cpu = (run) => ({ wallMs: run.wallMs, cpuMs: run.cpuMs + run.childCpuMs });
   const sum = (a, b) => ({ wallMs: a.wallMs + b.wallMs, cpuMs: cpu(a).cpuMs + cpu(b).cpuMs });
   const tsgo = cpu(r.tsgo);
-  const row = (name, run, { target, met, note } = {}) => ({
+  // Ratios are against tsgo on the same project (`base`).
+  const row = (name, run, { target, met, note, base = tsgo } = {}) => ({
     section,
     name,
     value: run.wallMs,
     unit: "ms",
     note: [`CPU ${fmt(run.cpuMs)} ms`, note].filter(Boolean).join("; "),
-    ...(run === tsgo ? {} : { ratio: `${times(run.wallMs, tsgo.wallMs)} tsgo (CPU ${times(run.cpuMs, tsgo.cpuMs)})` }),
+    ...(run === base ? {} : { ratio: `${times(run.wallMs, base.wallMs)} tsgo (CPU ${times(run.cpuMs, base.cpuMs)})` }),
     ...(target ? { target, met } : {}),
   });
   const today = sum(r.tsgo, r.gen5);
@@ -128,6 +148,7 @@ for (const n of sizes) {
   const unchanged = cpu(r.unchanged);
   const changed = cpu(r.changed);
   const inSrc = cpu(r.readme);
+  const tsgoWorking = cpu(r.tsgoWorking);
   rows.push(
     row("tsc --noEmit on TS 7 (tsgo)", tsgo, { note: `/proc/loadavg ${load}` }),
     row("tsgo + today's gen (TypeScript 5.9 inside)", today),
@@ -156,6 +177,12 @@ for (const n of sizes) {
     }),
     // Not one of issue 25's rows: where a project keeps the module (3.8 MB at 1,000 tools).
     row("the same, the module in src/ (the README's layout)", inSrc, { note: timing.readme }),
+    // Not one of issue 25's rows: tools as an app writes them (see the header).
+    row("tools beside their calls, working bodies: tsgo", tsgoWorking, { base: tsgoWorking }),
+    row("the same project: gen through TS 7's API, no cache", cpu(r.coldWorking), {
+      note: timing.working,
+      base: tsgoWorking,
+    }),
   );
 }
 console.log(markdownTable(rows));

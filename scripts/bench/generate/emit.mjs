@@ -33,10 +33,24 @@ function tsType(type, i, interfaces) {
 }
 
 /**
+ * A tool body that does a little work with its arguments, as tools do: a dozen calls of
+ * library functions and methods (`Object.entries`, `filter`, `map`, `join`, `JSON.stringify`, ...).
+ */
+function workingBody(names) {
+  return [
+    `  const fields = Object.entries({ ${names} }).filter(([, v]) => v !== undefined).map(([k, v]) => \`\${k}=\${String(v)}\`);`,
+    '  const line = fields.join("&").trim().slice(0, 200);',
+    "  console.log(new Date().toISOString(), line.length, Math.min(line.length, 80));",
+    "  return JSON.stringify({ line, at: Date.now() });",
+  ].join("\n");
+}
+
+/**
  * The declarations of tool `i`: its nested interfaces, its function with TSDoc (what a
  * toolwright user writes) and the interface of its arguments object (what a typia user writes).
+ * The function returns its arguments as JSON, or, with `working`, runs {@link workingBody}.
  */
-export function tsDeclarations(i) {
+export function tsDeclarations(i, { working = false } = {}) {
   const shape = shapeOf(i);
   const interfaces = [];
   const params = shape.params.map((p) => `${p.name}${p.optional ? "?" : ""}: ${tsType(p.type, i, interfaces)}`);
@@ -51,7 +65,7 @@ export function tsDeclarations(i) {
   const names = shape.params.map((p) => p.name).join(", ");
   return [
     ...interfaces,
-    `${doc}\nexport function ${toolName(i)}(${params.join(", ")}): string {\n  return JSON.stringify([${names}]);\n}`,
+    `${doc}\nexport function ${toolName(i)}(${params.join(", ")}): string {\n${working ? workingBody(names) : `  return JSON.stringify([${names}]);`}\n}`,
     `/** Arguments of ${toolName(i)}. */\nexport interface ${argsTypeName(i)} {\n${argsMembers.join("\n")}\n}`,
   ].join("\n\n");
 }

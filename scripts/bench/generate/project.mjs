@@ -59,6 +59,46 @@ function aiTool(i) {
 }
 
 /**
+ * Writes a project of `n` tools declared beside their `tool()` calls, each with a body of a
+ * dozen library calls (see `tsDeclarations`' `working`), into `dir` (emptied first): what
+ * site finding meets in an app, where every call in a file that imports toolwright is a
+ * candidate site. Only toolwright's sources: src/toolwright-K.ts and src/toolwright.ts, and
+ * tsconfig.toolwright-plain.json and tsconfig.toolwright.json.
+ */
+export function writeWorkingProject(dir, n) {
+  rmSync(dir, { recursive: true, force: true });
+  const chunks = range(0, Math.ceil(n / CHUNK)).map((k) => range(k * CHUNK, Math.min(n, (k + 1) * CHUNK)));
+  for (const [k, ids] of chunks.entries()) {
+    write(
+      path.join(dir, "src", `toolwright-${k}.ts`),
+      [
+        'import { tool } from "toolwright";',
+        "",
+        ...ids.map((i) => tsDeclarations(i, { working: true })),
+        "",
+        `export const tools = [\n${ids.map((i) => `  tool(${toolName(i)}),`).join("\n")}\n];`,
+      ].join("\n"),
+    );
+  }
+  write(
+    path.join(dir, "src", "toolwright.ts"),
+    [
+      ...chunks.map((_, k) => `import { tools as c${k} } from "./toolwright-${k}.js";`),
+      "",
+      `export const tools = [${chunks.map((_, k) => `...c${k}`).join(", ")}];`,
+    ].join("\n"),
+  );
+  write(path.join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
+  const include = ["src/toolwright*.ts"];
+  write(
+    path.join(dir, "tsconfig.toolwright-plain.json"),
+    JSON.stringify(tsconfig("toolwright", false, include), null, 2),
+  );
+  write(path.join(dir, "tsconfig.toolwright.json"), JSON.stringify(tsconfig("toolwright", true, include), null, 2));
+  return { dir, n };
+}
+
+/**
  * Writes the project of `n` tools into `dir` (emptied first) and returns its paths.
  *
  * @example
