@@ -24,6 +24,23 @@ function write(file, text) {
   writeFileSync(file, `${text}\n`);
 }
 
+/** The tool ids of `n` tools in files of {@link CHUNK}. */
+function chunksOf(n) {
+  return range(0, Math.ceil(n / CHUNK)).map((k) => range(k * CHUNK, Math.min(n, (k + 1) * CHUNK)));
+}
+
+/** src/<kind>.ts: every chunk's `list` (src/<kind>-K.ts), concatenated. */
+function writeIndex(dir, kind, list, chunks) {
+  write(
+    path.join(dir, "src", `${kind}.ts`),
+    [
+      ...chunks.map((_, k) => `import { ${list} as c${k} } from "./${kind}-${k}.js";`),
+      "",
+      `export const ${list} = [${chunks.map((_, k) => `...c${k}`).join(", ")}];`,
+    ].join("\n"),
+  );
+}
+
 /**
  * The tsconfig of one build: the `kind`'s sources only (so each compiler is measured on its
  * own program), with that kind's ts-patch plugin when `transform` is set; `include` names
@@ -67,7 +84,7 @@ function aiTool(i) {
  */
 export function writeWorkingProject(dir, n) {
   rmSync(dir, { recursive: true, force: true });
-  const chunks = range(0, Math.ceil(n / CHUNK)).map((k) => range(k * CHUNK, Math.min(n, (k + 1) * CHUNK)));
+  const chunks = chunksOf(n);
   for (const [k, ids] of chunks.entries()) {
     write(
       path.join(dir, "src", `toolwright-${k}.ts`),
@@ -80,14 +97,7 @@ export function writeWorkingProject(dir, n) {
       ].join("\n"),
     );
   }
-  write(
-    path.join(dir, "src", "toolwright.ts"),
-    [
-      ...chunks.map((_, k) => `import { tools as c${k} } from "./toolwright-${k}.js";`),
-      "",
-      `export const tools = [${chunks.map((_, k) => `...c${k}`).join(", ")}];`,
-    ].join("\n"),
-  );
+  writeIndex(dir, "toolwright", "tools", chunks);
   write(path.join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
   const include = ["src/toolwright*.ts"];
   write(
@@ -107,7 +117,7 @@ export function writeWorkingProject(dir, n) {
  */
 export function writeProject(dir, n) {
   rmSync(dir, { recursive: true, force: true });
-  const chunks = range(0, Math.ceil(n / CHUNK)).map((k) => range(k * CHUNK, Math.min(n, (k + 1) * CHUNK)));
+  const chunks = chunksOf(n);
   for (const [k, ids] of chunks.entries()) {
     write(path.join(dir, "src", `shapes-${k}.ts`), ids.map(tsDeclarations).join("\n\n"));
     write(
@@ -145,14 +155,7 @@ export function writeProject(dir, n) {
     ["typia", "validators"],
     ["json-typia", "parsers"],
   ]) {
-    write(
-      path.join(dir, "src", `${kind}.ts`),
-      [
-        ...chunks.map((_, k) => `import { ${list} as c${k} } from "./${kind}-${k}.js";`),
-        "",
-        `export const ${list} = [${chunks.map((_, k) => `...c${k}`).join(", ")}];`,
-      ].join("\n"),
-    );
+    writeIndex(dir, kind, list, chunks);
   }
   const ids = range(0, n);
   write(
