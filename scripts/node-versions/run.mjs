@@ -40,6 +40,7 @@ const FILES = [
   "packages/runtime/test/store/postgres-store.test.ts",
   "packages/runtime/test/memory/stores.test.ts",
   "test/build-paths/packed-commonjs.test.ts",
+  "packages/compiler/test/cli/compile-cache.test.ts",
 ];
 
 const cache = process.env.TOOLWRIGHT_CACHE ?? path.join(homedir(), ".cache", "toolwright");

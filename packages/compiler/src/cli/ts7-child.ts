@@ -4,8 +4,12 @@
 
 import { runBuild } from "./build.js";
 import type { CommandIO } from "./command.js";
+import { enableCompileCache } from "./compile-cache.js";
 import { runGen } from "./gen.js";
 import type { ChildReply, ChildRequest } from "./ts7-child-run.js";
+
+// The command's modules are loaded by now; TypeScript's API client is loaded when the derivation opens it.
+enableCompileCache();
 
 function send(message: ChildReply): Promise<void> {
   return new Promise((done) => process.send?.(message, () => done()));
