@@ -15,7 +15,10 @@ import { TEST_COMPILER_OPTIONS } from "./compile-fixtures.js";
 // resolved signature takes a spec, and such a signature can only be declared where
 // toolwright's types reach; over TypeScript 7's API each resolution is a request, so calls
 // to functions declared anywhere else (the default libraries, project files that import no
-// toolwright module) are not asked about. Both compilers, on one project.
+// toolwright module) are not asked about. Over that API, a call whose type (asked with the
+// others, in one request) names the one signature that returns it is not resolved either;
+// calls whose type cannot tell (overloads returning one type, a spec parameter typed by a
+// type parameter) are. Both compilers, on one project: the same sites.
 
 const FILES: Record<string, string> = {
   // Imports nothing of toolwright's: nothing declared here can take a spec.
@@ -29,10 +32,23 @@ const FILES: Record<string, string> = {
 export function myTool<F extends (...args: any[]) => unknown>(fn: F, options?: ToolOptions, spec?: CompiledSpec): FunctionTool<F> {
   return tool(fn, options, spec);
 }
+
+// Two signatures returning one type: a call's type does not say which one it resolved to.
+export function either<F extends (...args: any[]) => unknown>(fn: F, options?: ToolOptions, spec?: CompiledSpec): FunctionTool<F>;
+export function either<F extends (...args: any[]) => unknown>(fn: F, name: string): FunctionTool<F>;
+export function either(fn: (...args: any[]) => unknown, second?: unknown, spec?: CompiledSpec): unknown {
+  return tool(fn, typeof second === "string" ? { name: second } : (second as ToolOptions | undefined), spec);
+}
+
+// A parameter typed by a type parameter: what it takes is the instantiation's to say, so
+// its calls are resolved (the checker instantiates S as no spec here: no site on either compiler).
+export function generic<F extends (...args: any[]) => unknown, S extends CompiledSpec = CompiledSpec>(fn: F, spec?: S): FunctionTool<F> {
+  return tool(fn, undefined, spec);
+}
 `,
   "tools.ts": `import { tool } from "toolwright";
 import { shout } from "./helpers.js";
-import { myTool } from "./wrap.js";
+import { either, generic, myTool } from "./wrap.js";
 
 function local(n: number): number {
   return Math.max(0, n);
@@ -55,7 +71,23 @@ function count(n: number): number {
   return local(n);
 }
 
-export const tools = [tool(greet), myTool(count)];
+/**
+ * Doubles n.
+ * @param n The number.
+ */
+function twice(n: number): number {
+  return n * 2;
+}
+
+/**
+ * Halves n.
+ * @param n The number.
+ */
+function half(n: number): number {
+  return n / 2;
+}
+
+export const tools = [tool(greet), myTool(count), either(twice), generic(half)];
 `,
 };
 
@@ -87,11 +119,11 @@ function derive(backend: Backend, root: string): { resolved: string[]; tools: st
   return { resolved: resolved.sort(), tools: derived.sites.map(({ spec }) => spec.name) };
 }
 
-const EXPECTED = {
-  // The two sites, and the file's own helper (declared where toolwright is imported).
-  resolved: ["local(n)", "local(parts.length)", "myTool(count)", "tool(greet)"],
-  tools: ["greet", "count"],
-};
+/** The sites, on both compilers. */
+const TOOLS = ["greet", "count", "twice"];
+
+/** Calls of the file's own helper, declared where toolwright is imported (it returns a number: its type names no signature). */
+const HELPER = ["local(n)", "local(parts.length)"];
 
 describe("site finding: which calls it resolves", () => {
   it("TypeScript 5: only calls of functions declared where toolwright's types reach", () => {
@@ -100,14 +132,21 @@ describe("site finding: which calls it resolves", () => {
       Object.keys(FILES).map((name) => path.join(root, "src", name)),
       { ...TEST_COMPILER_OPTIONS, noEmit: true },
     );
-    expect(derive(new Ts5Backend(program), root)).toEqual(EXPECTED);
+    // In process, every call a spec may be passed to is resolved.
+    expect(derive(new Ts5Backend(program), root)).toEqual({
+      resolved: [...HELPER, "either(twice)", "generic(half)", "myTool(count)", "tool(greet)"].sort(),
+      tools: TOOLS,
+    });
   });
 
-  it("TypeScript 7: the same calls, so the library calls in a tool's body cost no request", () => {
+  it("TypeScript 7: the same sites, resolving only the calls whose type does not name their signature", () => {
     const root = project();
     const session = new Ts7Session(loadTs7(TS7), { cwd: root, tsconfig: path.join(root, "tsconfig.json") });
     try {
-      expect(derive(session.open().backend, root)).toEqual(EXPECTED);
+      expect(derive(session.open().backend, root)).toEqual({
+        resolved: [...HELPER, "either(twice)", "generic(half)"].sort(),
+        tools: TOOLS,
+      });
     } finally {
       session.close();
     }

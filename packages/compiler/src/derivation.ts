@@ -1,6 +1,7 @@
 import type { RejectedSpec, SchemaSpec, ToolSpec } from "toolwright";
 import type { Backend, TsSignature } from "./backend/backend.js";
 import type { FunctionLike, Node, SourceFile } from "./backend/syntax.js";
+import { CallOverloads } from "./call-overloads.js";
 import { descriptionCheck, effectFlagWarning, nameCheck } from "./checks.js";
 import { type DeriveContext, deriveSpec, signatureOf } from "./derive.js";
 import type { Problem } from "./derive-parameters.js";
@@ -102,6 +103,7 @@ function byPlace(problems: readonly Problem[]): Problem[] {
  */
 export class Derivation {
   readonly types: ToolwrightTypes;
+  readonly overloads: CallOverloads;
   private reach: SiteReach | undefined;
   private readonly files = new Map<string, DerivedFile>();
 
@@ -114,6 +116,7 @@ export class Derivation {
     private readonly modules: ModuleFacts = compilerModuleFacts(backend),
   ) {
     this.types = new ToolwrightTypes(backend);
+    this.overloads = new CallOverloads(backend);
   }
 
   /** True when a file may hold tool sites (it reaches toolwright); the rest need no walk. */

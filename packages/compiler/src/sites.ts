@@ -1,4 +1,4 @@
-import { type Backend, SymbolFlag, type TsSignature, type TsType, TypeFlag } from "./backend/backend.js";
+import { type Backend, SymbolFlag, type TsSignature, type TsSymbol, type TsType, TypeFlag } from "./backend/backend.js";
 import type {
   ArrayLiteralExpression,
   CallExpression,
@@ -7,6 +7,7 @@ import type {
   SourceFile,
   WrappingNode,
 } from "./backend/syntax.js";
+import type { CallOverloads } from "./call-overloads.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
 
 /**
@@ -57,6 +58,8 @@ export interface FileSites {
 interface Finder {
   readonly backend: Backend;
   readonly types: ToolwrightTypes;
+  /** Which signature a call resolved to, where its type tells without resolving it. */
+  readonly overloads: CallOverloads;
   /** False for a file whose declarations cannot name toolwright's types: its module references lead to no toolwright module ({@link SiteReach}). */
   mayUseToolwright(fileName: string): boolean;
 }
@@ -125,13 +128,19 @@ function calleeName(call: CallExpression, finder: Finder): Node | undefined {
  * calls (`JSON.stringify`, `s.split`, `items.map`).
  */
 function calleeMayTakeSpec(call: CallExpression, finder: Finder): boolean {
+  const callee = calleeOf(call, finder);
+  if (!callee) return true;
+  const files = finder.backend.declarationFiles(callee);
+  return files.length === 0 || files.some((file) => finder.mayUseToolwright(file));
+}
+
+/** The symbol a call's callee name refers to, through imports and re-exports; undefined for other callees. */
+function calleeOf(call: CallExpression, finder: Finder): TsSymbol | undefined {
   const { backend } = finder;
   const name = calleeName(call, finder);
-  let found = name && backend.symbolAtLocation(name);
-  if (!found) return true;
-  if (backend.symbolFlags(found) & SymbolFlag.Alias) found = backend.aliasedSymbol(found);
-  const files = backend.declarationFiles(found);
-  return files.length === 0 || files.some((file) => finder.mayUseToolwright(file));
+  const found = name && backend.symbolAtLocation(name);
+  if (!found) return undefined;
+  return backend.symbolFlags(found) & SymbolFlag.Alias ? backend.aliasedSymbol(found) : found;
 }
 
 function callSite(call: CallExpression, finder: Finder): ToolSite | SchemaSite | undefined {
@@ -139,7 +148,8 @@ function callSite(call: CallExpression, finder: Finder): ToolSite | SchemaSite |
   const [first, second] = call.arguments;
   if (backend.syntax.isDecorator(call.parent) || !calleeMayTakeSpec(call, finder)) return undefined;
   // The checker caches each resolved signature, and the spec index is kept per declaration.
-  const signature = backend.resolvedSignature(call);
+  const callee = calleeOf(call, finder);
+  const signature = (callee && finder.overloads.signatureOf(call, callee)) ?? backend.resolvedSignature(call);
   if (!signature) return undefined;
   const schema = schemaSite(call, signature, types);
   if (schema || !first) return schema;
@@ -216,15 +226,16 @@ export function calleeNames({ calls }: SiteCandidates, finder: Finder): Node[] {
 
 /**
  * What {@link findSites} asks next, in one request too, once the callees are known: the
- * types of the first argument of each call whose callee may take a spec, and of the list
- * elements that can be functions (names, property accesses, function expressions).
+ * types of each call whose callee may take a spec (which tell its signature, see
+ * {@link CallOverloads}) and of its first argument, and of the list elements that can be
+ * functions (names, property accesses, function expressions).
  */
 export function candidateExpressions({ calls, lists }: SiteCandidates, finder: Finder): Node[] {
   const S = finder.backend.syntax;
   const mayBeFunction = (e: Node) =>
     S.isIdentifier(e) || S.isPropertyAccessExpression(e) || S.isArrowFunction(e) || S.isFunctionExpression(e);
   return [
-    ...calls.flatMap((call) => (call.arguments[0] && calleeMayTakeSpec(call, finder) ? [call.arguments[0]] : [])),
+    ...calls.flatMap((call) => (calleeMayTakeSpec(call, finder) ? [call, ...call.arguments.slice(0, 1)] : [])),
     ...lists.flatMap((list) => list.elements.filter(mayBeFunction)),
   ];
 }

@@ -147,6 +147,12 @@ export interface Backend {
   baseTypeOfLiteral(type: TsType): TsType;
   typeFromTypeNode(node: TypeNode): TsType;
   typeAtLocation(node: Node): TsType;
+  /**
+   * The type at `node` when the backend already holds it from a {@link prefetchLocations},
+   * else undefined: a caller may answer from it a question that would cost a request of its
+   * own. An in-process backend prefetches nothing and holds none.
+   */
+  knownTypeAt(node: Node): TsType | undefined;
   contextualType(node: Node): TsType | undefined;
 
   symbolName(symbol: TsSymbol): string;

@@ -272,6 +272,10 @@ export class Ts5Backend implements Backend {
     return asType(this.checker.getTypeAtLocation(node(at)));
   }
 
+  knownTypeAt(): TsType | undefined {
+    return undefined;
+  }
+
   contextualType(at: syntax.Node): TsType | undefined {
     const t = this.checker.getContextualType(node<ts.Expression>(at));
     return t && asType(t);

@@ -389,6 +389,10 @@ export class Ts7Backend implements Backend {
     return this.nodeTypes(native, () => asType(this.checker.getTypeAtLocation(native) ?? this.any()));
   }
 
+  knownTypeAt(at: syntax.Node): TsType | undefined {
+    return this.typeAnswers.get(node(at));
+  }
+
   contextualType(at: syntax.Node): TsType | undefined {
     const native = node<Ast.Expression>(at);
     return this.contextualOf(native, () => {
