@@ -128,7 +128,11 @@ function calleeName(call: CallExpression, finder: Finder): Node | undefined {
  * calls (`JSON.stringify`, `s.split`, `items.map`).
  */
 function calleeMayTakeSpec(call: CallExpression, finder: Finder): boolean {
-  const callee = calleeOf(call, finder);
+  return mayTakeSpec(calleeOf(call, finder), finder);
+}
+
+/** {@link calleeMayTakeSpec} of a callee already looked up (undefined: a callee with no name to follow). */
+function mayTakeSpec(callee: TsSymbol | undefined, finder: Finder): boolean {
   if (!callee) return true;
   const files = finder.backend.declarationFiles(callee);
   return files.length === 0 || files.some((file) => finder.mayUseToolwright(file));
@@ -146,9 +150,10 @@ function calleeOf(call: CallExpression, finder: Finder): TsSymbol | undefined {
 function callSite(call: CallExpression, finder: Finder): ToolSite | SchemaSite | undefined {
   const { backend, types } = finder;
   const [first, second] = call.arguments;
-  if (backend.syntax.isDecorator(call.parent) || !calleeMayTakeSpec(call, finder)) return undefined;
-  // The checker caches each resolved signature, and the spec index is kept per declaration.
+  if (backend.syntax.isDecorator(call.parent)) return undefined;
   const callee = calleeOf(call, finder);
+  if (!mayTakeSpec(callee, finder)) return undefined;
+  // The checker caches each resolved signature, and the spec index is kept per declaration.
   const signature = (callee && finder.overloads.signatureOf(call, callee)) ?? backend.resolvedSignature(call);
   if (!signature) return undefined;
   const schema = schemaSite(call, signature, types);
