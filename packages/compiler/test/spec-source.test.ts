@@ -1,6 +1,7 @@
 import type { ToolSpec } from "toolwright";
 import { describe, expect, it } from "vitest";
-import { specSource } from "../src/spec-source.js";
+import { specSource, ValidatorTexts } from "../src/spec-source.js";
+import { validatorSource } from "../src/validator/validator-source.js";
 
 const spec: ToolSpec = {
   $toolwright: 1,
@@ -70,5 +71,39 @@ describe("specSource", () => {
       outputSchema: { type: "array", contains: { type: "number" } },
     };
     expect(specSource(outside)).toBe(JSON.stringify(outside));
+  });
+});
+
+describe("ValidatorTexts", () => {
+  it("gives an equal schema with the same options the text the generator writes for it", () => {
+    const texts = new ValidatorTexts();
+    const copy = structuredClone(spec.parameters);
+    for (const options of [
+      { typescript: false },
+      { typescript: true },
+      { issues: false, read: false, typescript: false },
+      { issues: false, typescript: true },
+    ]) {
+      const written = validatorSource(spec.parameters, options);
+      expect(texts.of(spec.parameters, options)).toBe(written);
+      expect(texts.of(copy, options)).toBe(written);
+    }
+    expect(texts.of({ ...copy, required: [] }, { typescript: false })).toBe(
+      validatorSource({ ...copy, required: [] }, {}),
+    );
+  });
+
+  it("keeps a schema outside the subset outside it", () => {
+    const texts = new ValidatorTexts();
+    const outside = { type: "array", contains: { type: "number" } } as const;
+    expect(texts.of(outside, { typescript: false })).toBeUndefined();
+    expect(texts.of(outside, { typescript: false })).toBeUndefined();
+  });
+
+  it("writes the same spec source with or without one shared across specs", () => {
+    const texts = new ValidatorTexts();
+    const other: ToolSpec = { ...spec, name: "get_forecast" };
+    expect(specSource(spec, 2, { typescript: true, texts })).toBe(specSource(spec, 2, { typescript: true }));
+    expect(specSource(other, 2, { typescript: true, texts })).toBe(specSource(other, 2, { typescript: true }));
   });
 });

@@ -1,10 +1,14 @@
 import type { GeneratedSchemaEntry, GeneratedSpecEntry } from "toolwright";
-import { specSource } from "../spec-source.js";
+import { specSource, ValidatorTexts } from "../spec-source.js";
 
 /** One entry as indented source: its key as JSON, its spec with the generated validators. */
-function entrySource({ spec, ...key }: GeneratedSpecEntry | GeneratedSchemaEntry, typescript: boolean): string {
+function entrySource(
+  { spec, ...key }: GeneratedSpecEntry | GeneratedSchemaEntry,
+  typescript: boolean,
+  texts: ValidatorTexts,
+): string {
   const head = JSON.stringify(key, null, 2);
-  const source = specSource(spec, 2, { typescript }).replaceAll("\n", "\n  ");
+  const source = specSource(spec, 2, { typescript, texts }).replaceAll("\n", "\n  ");
   return `${head.slice(0, -2)},\n  "spec": ${source}\n}`;
 }
 
@@ -17,12 +21,13 @@ function registration(
   call: "registerSpecs" | "registerSchemas",
   entries: readonly (GeneratedSpecEntry | GeneratedSchemaEntry)[],
   typescript: boolean,
+  texts: ValidatorTexts,
 ): string[] {
   const [prefix, type] = call === "registerSpecs" ? ["tool", "GeneratedSpecEntry"] : ["schema", "GeneratedSchemaEntry"];
   const names = entries.map((_, i) => `${prefix}${i}`);
   return [
     ...entries.map(
-      (entry, i) => `const ${names[i]}${typescript ? `: ${type}` : ""} = ${entrySource(entry, typescript)};`,
+      (entry, i) => `const ${names[i]}${typescript ? `: ${type}` : ""} = ${entrySource(entry, typescript, texts)};`,
     ),
     `${call}([${names.join(", ")}]);`,
   ];
@@ -38,6 +43,8 @@ export function renderGenModule(
   entries: readonly GeneratedSpecEntry[],
   { typescript = true, schemas = [] as readonly GeneratedSchemaEntry[] } = {},
 ): string {
+  // Tools that share a parameter shape share its validator's generation (not its text: each entry has its own).
+  const texts = new ValidatorTexts();
   // An entry type is imported where entries are declared with it (noUnusedLocals).
   const typed = (list: readonly unknown[], type: string) => (typescript && list.length > 0 ? [`type ${type}`] : []);
   const imports = [
@@ -52,8 +59,8 @@ export function renderGenModule(
     "// `toolwright gen` again after changing a tool, and import this module once, first.",
     `import { ${imports.join(", ")} } from "toolwright";`,
     "",
-    ...registration("registerSpecs", entries, typescript),
-    ...(schemas.length === 0 ? [] : registration("registerSchemas", schemas, typescript)),
+    ...registration("registerSpecs", entries, typescript, texts),
+    ...(schemas.length === 0 ? [] : registration("registerSchemas", schemas, typescript, texts)),
     "",
   ].join("\n");
 }
