@@ -154,10 +154,11 @@ export class Derivation {
     let candidates: SiteCandidates[] | undefined;
     const found = () => (candidates ??= walked.map((file) => siteCandidates(file, this)));
     this.backend.prefetchLocations(() => ({ types: [], symbols: found().flatMap((c) => calleeNames(c, this)) }));
-    this.backend.prefetchLocations(() => ({
-      types: found().flatMap((c) => candidateExpressions(c, this)),
-      symbols: [],
-    }));
+    this.backend.prefetchLocations(() => {
+      const expressions = found().flatMap((c) => candidateExpressions(c, this));
+      // A name's symbol says whether it names one function declaration (see functionDeclarationOf).
+      return { types: expressions, symbols: expressions.filter((e) => this.backend.syntax.isIdentifier(e)) };
+    });
     const pending = walked.map((file) => ({ file, sites: findSites(file, this) }));
     this.backend.prefetchLocations(() => ({
       types: [],

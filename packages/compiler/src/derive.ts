@@ -5,6 +5,7 @@ import type { Expression, Node } from "./backend/syntax.js";
 import { deriveParameters, type Problem } from "./derive-parameters.js";
 import { DiagnosticCode } from "./diagnostics.js";
 import { type DocBlock, docHost, readDoc } from "./docs.js";
+import { functionDeclarationOf } from "./function-declaration.js";
 import { literalProperty } from "./literal-value.js";
 import type { ResolvedOptions } from "./options.js";
 import { outputSchema } from "./output-schema.js";
@@ -73,7 +74,11 @@ function flagsFrom(doc: DocBlock, options: Expression | undefined, backend: Back
 /** The call signature(s) of a site's function: one for a derivable site, several for an overloaded one. */
 export function signatureOf(site: ToolSite, backend: Backend): TsSignature | readonly TsSignature[] {
   if (backend.syntax.isMethodDeclaration(site.fn)) return backend.signatureOfDeclaration(site.fn) ?? [];
-  return backend.signaturesOfType(backend.typeAtLocation(site.fn), "call");
+  const declaration = functionDeclarationOf(site.fn, backend);
+  return (
+    (declaration && backend.signatureOfDeclaration(declaration)) ??
+    backend.signaturesOfType(backend.typeAtLocation(site.fn), "call")
+  );
 }
 
 /**

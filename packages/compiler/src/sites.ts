@@ -8,6 +8,7 @@ import type {
   WrappingNode,
 } from "./backend/syntax.js";
 import type { CallOverloads } from "./call-overloads.js";
+import { functionDeclarationOf } from "./function-declaration.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
 
 /**
@@ -73,7 +74,10 @@ function unwrap(expression: Expression, { backend: { syntax: S } }: Finder): Exp
 }
 
 function isFunctionValued(node: Expression, { backend }: Finder): boolean {
-  return backend.signaturesOfType(backend.typeAtLocation(node), "call").length > 0;
+  return (
+    functionDeclarationOf(node, backend) !== undefined ||
+    backend.signaturesOfType(backend.typeAtLocation(node), "call").length > 0
+  );
 }
 
 function decoratorSite(decorator: WrappingNode, finder: Finder): ToolSite | undefined {

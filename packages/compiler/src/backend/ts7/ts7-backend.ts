@@ -14,6 +14,7 @@ import {
   type TupleElement,
   TypeFlag,
 } from "../backend.js";
+import { isScriptFileName } from "../script-file-name.js";
 import type * as syntax from "../syntax.js";
 import type { Ts7Modules } from "./ts7-api.js";
 import { ts7Syntax } from "./ts7-syntax.js";
@@ -55,6 +56,19 @@ function memo<K, V>(answers = new Map<K, V>()): (key: K, compute: () => V) => V 
     answers.set(key, value);
     return value;
   };
+}
+
+/**
+ * A function's signature read off its declaration (see {@link Ts7Backend.signatureOfDeclaration}):
+ * what the checker's would answer, its parameters being the symbols at their names and its
+ * return type its annotation's. The checker's own is asked only for an unannotated return type.
+ */
+class WrittenSignature {
+  asked: Sync.Signature | undefined;
+  constructor(
+    readonly declaration: Ast.FunctionDeclaration | Ast.ArrowFunction | Ast.FunctionExpression | Ast.MethodDeclaration,
+    readonly names: readonly Ast.Identifier[],
+  ) {}
 }
 
 /**
@@ -481,25 +495,47 @@ export class Ts7Backend implements Backend {
     return this.resolved(native, () => this.checker.getResolvedSignature(native) as unknown as TsSignature | undefined);
   }
 
+  /**
+   * A function's signature is what its declaration writes, with no request (the checker's
+   * getSignatureFromDeclaration is one per declaration): its parameters are the symbols at
+   * their names, asked in batches ({@link prefetchLocations}), and its return type is its
+   * annotation's. Left to the checker: a JavaScript file's functions (JSDoc and `arguments`
+   * give them more than they write), a destructured or `this` parameter (no name to ask),
+   * and any declaration other than a function, arrow, function expression or method.
+   */
   signatureOfDeclaration(declaration: syntax.Node): TsSignature | undefined {
     const native = node(declaration);
     return this.declared(
       native,
-      () => this.checker.getSignatureFromDeclaration(native) as unknown as TsSignature | undefined,
+      () =>
+        this.writtenSignature(native) ??
+        (this.checker.getSignatureFromDeclaration(native) as unknown as TsSignature | undefined),
     );
   }
 
   signatureDeclaration(s: TsSignature): syntax.Node | undefined {
+    if (s instanceof WrittenSignature) return asNode(s.declaration);
     const found = signature(s).declaration?.resolve(this.project);
     return found && asNode(found);
   }
 
   signatureParameters(s: TsSignature): readonly TsSymbol[] {
+    if (s instanceof WrittenSignature) {
+      this.askSymbolsAt(s.names);
+      const found = s.names.map((name) => this.symbolAnswers.get(name));
+      return found.every((p) => p !== undefined) ? found : this.signatureParameters(this.askedSignature(s));
+    }
     const native = signature(s);
     return this.parametersOf(native, () => native.getParameters() as unknown as TsSymbol[]);
   }
 
   returnTypeOfSignature(s: TsSignature): TsType {
+    if (s instanceof WrittenSignature) {
+      const written = s.declaration.type;
+      return written && !this.modules.is.isTypePredicateNode(written)
+        ? this.typeFromTypeNode(asNode(written) as syntax.TypeNode)
+        : this.returnTypeOfSignature(this.askedSignature(s));
+    }
     const native = signature(s);
     return this.returnsOf(native, () => {
       const written = this.writtenReturnType(native);
@@ -507,6 +543,33 @@ export class Ts7Backend implements Backend {
         ? this.typeFromTypeNode(asNode(written) as syntax.TypeNode)
         : asType(this.checker.getReturnTypeOfSignature(native) ?? this.any());
     });
+  }
+
+  private writtenSignature(declaration: Ast.Node): TsSignature | undefined {
+    const { is } = this.modules;
+    if (
+      !(
+        is.isFunctionDeclaration(declaration) ||
+        is.isArrowFunction(declaration) ||
+        is.isFunctionExpression(declaration) ||
+        is.isMethodDeclaration(declaration)
+      ) ||
+      isScriptFileName(declaration.getSourceFile().fileName)
+    )
+      return undefined;
+    const names: Ast.Identifier[] = [];
+    for (const parameter of declaration.parameters) {
+      if (!is.isIdentifier(parameter.name) || parameter.name.text === "this") return undefined;
+      names.push(parameter.name);
+    }
+    return new WrittenSignature(declaration, names) as unknown as TsSignature;
+  }
+
+  /** The checker's signature of a declaration read as a {@link WrittenSignature}: asked once, when that is not enough. */
+  private askedSignature(s: WrittenSignature): TsSignature {
+    s.asked ??= this.checker.getSignatureFromDeclaration(s.declaration);
+    if (!s.asked) throw new Error("toolwright: TypeScript 7 gave no signature for a function declaration");
+    return s.asked as unknown as TsSignature;
   }
 
   /**
