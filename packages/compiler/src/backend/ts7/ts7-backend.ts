@@ -335,7 +335,67 @@ export class Ts7Backend implements Backend {
 
   propertiesOfType(t: TsType): readonly TsSymbol[] {
     const native = type(t);
-    return this.propertiesOf(native, () => this.checker.getPropertiesOfType(native) as unknown as TsSymbol[]);
+    return this.propertiesOf(
+      native,
+      () => this.declaredProperties(native) ?? (this.checker.getPropertiesOfType(native) as unknown as TsSymbol[]),
+    );
+  }
+
+  /**
+   * The properties of an interface or type literal that is no instantiation, read off its
+   * declarations: the symbols at its members' names, in the order declared (getPropertiesOfType
+   * has no batch form; getSymbolAtLocation has, and {@link prefetch} asks a level's names at
+   * once). Undefined where the declarations may not list them all (see {@link declaredPropertyNames}).
+   */
+  private declaredProperties(t: Sync.Type): TsSymbol[] | undefined {
+    const names = this.declaredPropertyNames(t);
+    if (!names) return undefined;
+    this.askSymbolsAt(names);
+    // Overloaded methods, a getter with its setter and merged declarations share a symbol.
+    const found = new Set<TsSymbol>();
+    for (const name of names) {
+      const s = this.symbolAnswers.get(name);
+      if (!s) return undefined;
+      found.add(s);
+    }
+    return [...found];
+  }
+
+  /**
+   * The names of the properties a type's declarations list, when those are all its
+   * properties: an interface extending nothing and with no type parameters, or a type literal
+   * not instantiated from a generic (whose properties are new symbols of instantiated types),
+   * every member named by an identifier or a literal. Call, construct and index signatures
+   * are no properties.
+   */
+  private declaredPropertyNames(t: Sync.Type): readonly Ast.Node[] | undefined {
+    if (!(t.flags & this.T.Object)) return undefined;
+    // Its symbol, which the alternative (getPropertiesOfType) would cost as much as.
+    this.symbolOfType(asType(t));
+    const members = this.declaredMembersOf(t);
+    if (!members) return undefined;
+    const O = this.O;
+    const objectFlags = (t as Sync.ObjectType).objectFlags;
+    if (objectFlags & (O.Reference | O.Instantiated) || !(objectFlags & (O.Interface | O.Anonymous))) return undefined;
+    const { is } = this.modules;
+    const names: Ast.Node[] = [];
+    for (const member of members) {
+      if (is.isCallSignatureDeclaration(member) || is.isConstructSignatureDeclaration(member)) continue;
+      if (is.isIndexSignatureDeclaration(member)) continue;
+      if (
+        !(
+          is.isPropertySignatureDeclaration(member) ||
+          is.isMethodSignatureDeclaration(member) ||
+          is.isGetAccessorDeclaration(member) ||
+          is.isSetAccessorDeclaration(member)
+        )
+      )
+        return undefined;
+      const name = member.name;
+      if (!(is.isIdentifier(name) || is.isStringLiteral(name) || is.isNumericLiteral(name))) return undefined;
+      names.push(name);
+    }
+    return names;
   }
 
   baseTypes(t: TsType): readonly TsType[] {
@@ -603,6 +663,8 @@ export class Ts7Backend implements Backend {
     for (let depth = 0; depth < PREFETCH_DEPTH && level.length > 0; depth++) {
       const next: TsType[] = [];
       const properties: TsSymbol[] = [];
+      // The names of the declared properties met at this depth (see declaredProperties), in one request.
+      this.askSymbolsAt(level.flatMap((t) => (seen.has(t) ? [] : (this.declaredPropertyNames(type(t)) ?? []))));
       for (const t of level) {
         if (seen.has(t)) continue;
         seen.add(t);
