@@ -5,11 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Backend } from "../../packages/compiler/src/backend/backend.js";
 import type { CallExpression, Node } from "../../packages/compiler/src/backend/syntax.js";
 import { Ts5Backend } from "../../packages/compiler/src/backend/ts5/ts5-backend.js";
-import { loadTs7 } from "../../packages/compiler/src/backend/ts7/ts7-api.js";
-import { Ts7Session } from "../../packages/compiler/src/backend/ts7/ts7-session.js";
 import { functionDeclarationOf } from "../../packages/compiler/src/function-declaration.js";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
-import { projectWith, TS7 } from "../ts7/project.js";
+import { projectWith, ts7Session } from "../ts7/project.js";
 
 // Which argument of a call names the one declaration whose signature its type has, read off
 // the syntax and one symbol, the same on both compilers. Each `pick(...)` call's comment says
@@ -112,7 +110,7 @@ describe("functionDeclarationOf", () => {
 
   it("finds the same on TypeScript 7", () => {
     const root = project("function-declaration-ts7");
-    const session = new Ts7Session(loadTs7(TS7), { cwd: root, tsconfig: path.join(root, "tsconfig.json") });
+    const session = ts7Session(root);
     try {
       expect(picks(session.open().backend, root)).toEqual(EXPECTED);
     } finally {

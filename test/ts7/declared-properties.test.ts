@@ -6,10 +6,9 @@ import type { Backend, TsType } from "../../packages/compiler/src/backend/backen
 import { SymbolFlag, TypeFlag } from "../../packages/compiler/src/backend/backend.js";
 import type { FunctionLike, Node } from "../../packages/compiler/src/backend/syntax.js";
 import { Ts5Backend } from "../../packages/compiler/src/backend/ts5/ts5-backend.js";
-import { loadTs7 } from "../../packages/compiler/src/backend/ts7/ts7-api.js";
-import { Ts7Session } from "../../packages/compiler/src/backend/ts7/ts7-session.js";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
-import { projectWith, TS7 } from "./project.js";
+import { TEST_COMPILER_OPTIONS } from "../compiler/compile-fixtures.js";
+import { projectWith, TS7, ts7Session, tsconfig } from "./project.js";
 
 // The TypeScript 7 backend reads the properties of an interface or type literal off its
 // declarations (the symbols at its members' names, asked in one batch), where those list them
@@ -99,31 +98,17 @@ afterAll(() => {
 
 describe("a TypeScript 7 type's properties", () => {
   it("are TypeScript's, read off declarations where they list them all and asked of the checker elsewhere", () => {
-    const root = projectWith("ts7-declared-properties", TS7, {
-      "tsconfig.json": JSON.stringify({
-        compilerOptions: { strict: true, skipLibCheck: true, noEmit: true, types: [], module: "NodeNext" },
-        include: ["src"],
-      }),
-    });
+    const root = projectWith("ts7-declared-properties", TS7, { "tsconfig.json": tsconfig() });
     roots.push(root);
     const fileName = path.join(root, "src", "types.ts");
     writeFileSync(fileName, TYPES);
 
-    const program = ts.createProgram([fileName], {
-      strict: true,
-      skipLibCheck: true,
-      noEmit: true,
-      types: [],
-      module: ts.ModuleKind.NodeNext,
-    });
+    // The options tsconfig() writes.
+    const program = ts.createProgram([fileName], { ...TEST_COMPILER_OPTIONS, noEmit: true });
     const ts5 = new Ts5Backend(program);
     const expected = propertiesOfUse(ts5, ts5.sourceFile(fileName) as Node);
 
-    const session = new Ts7Session(loadTs7(TS7), {
-      cwd: root,
-      tsconfig: path.join(root, "tsconfig.json"),
-      collectTiming: true,
-    });
+    const session = ts7Session(root, true);
     try {
       const { backend } = session.open();
       const file = backend.sourceFile(fileName) as Node;

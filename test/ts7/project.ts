@@ -3,6 +3,8 @@ import { symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
+import { loadTs7 } from "../../packages/compiler/src/backend/ts7/ts7-api.js";
+import { Ts7Session } from "../../packages/compiler/src/backend/ts7/ts7-session.js";
 import { tempProject } from "../../packages/compiler/test/temp-project.js";
 
 const require = createRequire(import.meta.url);
@@ -69,4 +71,9 @@ export async function toolwright(
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     return { code: failed.code ?? -1, out: failed.stdout ?? "", err: failed.stderr ?? "" };
   }
+}
+
+/** A TypeScript 7 API session (the pinned 7.0.x) on the project at `root`'s tsconfig.json; the caller closes it. */
+export function ts7Session(root: string, collectTiming = false): Ts7Session {
+  return new Ts7Session(loadTs7(TS7), { cwd: root, tsconfig: path.join(root, "tsconfig.json"), collectTiming });
 }

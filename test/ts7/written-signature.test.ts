@@ -3,11 +3,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { TsSignature } from "../../packages/compiler/src/backend/backend.js";
 import type { Node } from "../../packages/compiler/src/backend/syntax.js";
-import { loadTs7 } from "../../packages/compiler/src/backend/ts7/ts7-api.js";
 import type { Ts7Backend } from "../../packages/compiler/src/backend/ts7/ts7-backend.js";
-import { Ts7Session } from "../../packages/compiler/src/backend/ts7/ts7-session.js";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
-import { projectWith, TS7 } from "./project.js";
+import { projectWith, TS7, ts7Session } from "./project.js";
 
 // The TypeScript 7 backend reads a function's signature off its declaration, with no request
 // (getSignatureFromDeclaration is one per function, with no batch form). What it answers must
@@ -85,11 +83,7 @@ describe("a TypeScript 7 function's signature read off its declaration", () => {
     roots.push(root);
     writeFileSync(path.join(root, "src", "tools.ts"), TOOLS);
     writeFileSync(path.join(root, "src", "script.js"), SCRIPT);
-    const session = new Ts7Session(loadTs7(TS7), {
-      cwd: root,
-      tsconfig: path.join(root, "tsconfig.json"),
-      collectTiming: true,
-    });
+    const session = ts7Session(root, true);
     try {
       const { backend } = session.open();
       const compared: string[] = [];

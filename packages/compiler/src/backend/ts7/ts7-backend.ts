@@ -605,18 +605,21 @@ export class Ts7Backend implements Backend {
     });
   }
 
-  private writtenSignature(declaration: Ast.Node): TsSignature | undefined {
+  /** A function, arrow, function expression or method: the declarations whose written signature the checker takes as is. */
+  private isWrittenFunction(declaration: Ast.Node): declaration is WrittenSignature["declaration"] {
     const { is } = this.modules;
-    if (
-      !(
-        is.isFunctionDeclaration(declaration) ||
-        is.isArrowFunction(declaration) ||
-        is.isFunctionExpression(declaration) ||
-        is.isMethodDeclaration(declaration)
-      ) ||
-      isScriptFileName(declaration.getSourceFile().fileName)
-    )
+    return (
+      is.isFunctionDeclaration(declaration) ||
+      is.isArrowFunction(declaration) ||
+      is.isFunctionExpression(declaration) ||
+      is.isMethodDeclaration(declaration)
+    );
+  }
+
+  private writtenSignature(declaration: Ast.Node): TsSignature | undefined {
+    if (!this.isWrittenFunction(declaration) || isScriptFileName(declaration.getSourceFile().fileName))
       return undefined;
+    const { is } = this.modules;
     const names: Ast.Identifier[] = [];
     for (const parameter of declaration.parameters) {
       if (!is.isIdentifier(parameter.name) || parameter.name.text === "this") return undefined;
@@ -640,19 +643,9 @@ export class Ts7Backend implements Backend {
   private writtenReturnType(s: Sync.Signature): Ast.TypeNode | undefined {
     if (s.target !== undefined || !this.declaredSignatures.has(s)) return undefined;
     const declaration = s.declaration?.resolve(this.project);
-    const { is } = this.modules;
-    if (
-      !declaration ||
-      !(
-        is.isFunctionDeclaration(declaration) ||
-        is.isArrowFunction(declaration) ||
-        is.isFunctionExpression(declaration) ||
-        is.isMethodDeclaration(declaration)
-      )
-    )
-      return undefined;
+    if (!declaration || !this.isWrittenFunction(declaration)) return undefined;
     const written = declaration.type;
-    return written && !is.isTypePredicateNode(written) ? written : undefined;
+    return written && !this.modules.is.isTypePredicateNode(written) ? written : undefined;
   }
 
   prefetch(roots: () => readonly TsType[]): void {
