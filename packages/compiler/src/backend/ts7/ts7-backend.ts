@@ -61,7 +61,8 @@ function memo<K, V>(answers = new Map<K, V>()): (key: K, compute: () => V) => V 
 /**
  * A function's signature read off its declaration (see {@link Ts7Backend.signatureOfDeclaration}):
  * what the checker's would answer, its parameters being the symbols at their names and its
- * return type its annotation's. The checker's own is asked only for an unannotated return type.
+ * return type its annotation's. The checker's own is asked only where those say too little
+ * (no return annotation, a type predicate, a name with no symbol).
  */
 class WrittenSignature {
   asked: Sync.Signature | undefined;
@@ -119,6 +120,7 @@ export class Ts7Backend implements Backend {
   /** Files whose written union members were asked in one request (see {@link askWrittenTypesOf}). */
   private readonly sweptFiles = new Set<Ast.SourceFile>();
   private readonly declaredMembers = memo<Sync.Type, readonly Ast.Node[] | undefined>();
+  private readonly propertyNames = memo<Sync.Type, readonly Ast.Node[] | undefined>();
   private readonly symbolTypes = new Map<Sync.Symbol, TsType>();
   private readonly aliased = memo<Sync.Symbol, TsSymbol>();
   private readonly exportTables = memo<Sync.Symbol, ReadonlyMap<string, Sync.Symbol>>();
@@ -370,32 +372,36 @@ export class Ts7Backend implements Backend {
    */
   private declaredPropertyNames(t: Sync.Type): readonly Ast.Node[] | undefined {
     if (!(t.flags & this.T.Object)) return undefined;
-    // Its symbol, which the alternative (getPropertiesOfType) would cost as much as.
-    this.symbolOfType(asType(t));
-    const members = this.declaredMembersOf(t);
-    if (!members) return undefined;
-    const O = this.O;
-    const objectFlags = (t as Sync.ObjectType).objectFlags;
-    if (objectFlags & (O.Reference | O.Instantiated) || !(objectFlags & (O.Interface | O.Anonymous))) return undefined;
-    const { is } = this.modules;
-    const names: Ast.Node[] = [];
-    for (const member of members) {
-      if (is.isCallSignatureDeclaration(member) || is.isConstructSignatureDeclaration(member)) continue;
-      if (is.isIndexSignatureDeclaration(member)) continue;
-      if (
-        !(
-          is.isPropertySignatureDeclaration(member) ||
-          is.isMethodSignatureDeclaration(member) ||
-          is.isGetAccessorDeclaration(member) ||
-          is.isSetAccessorDeclaration(member)
-        )
-      )
+    // Asked by the prefetch walk, then by propertiesOfType: worked out once.
+    return this.propertyNames(t, () => {
+      // Its symbol, which the alternative (getPropertiesOfType) would cost as much as.
+      this.symbolOfType(asType(t));
+      const members = this.declaredMembersOf(t);
+      if (!members) return undefined;
+      const O = this.O;
+      const objectFlags = (t as Sync.ObjectType).objectFlags;
+      if (objectFlags & (O.Reference | O.Instantiated) || !(objectFlags & (O.Interface | O.Anonymous)))
         return undefined;
-      const name = member.name;
-      if (!(is.isIdentifier(name) || is.isStringLiteral(name) || is.isNumericLiteral(name))) return undefined;
-      names.push(name);
-    }
-    return names;
+      const { is } = this.modules;
+      const names: Ast.Node[] = [];
+      for (const member of members) {
+        if (is.isCallSignatureDeclaration(member) || is.isConstructSignatureDeclaration(member)) continue;
+        if (is.isIndexSignatureDeclaration(member)) continue;
+        if (
+          !(
+            is.isPropertySignatureDeclaration(member) ||
+            is.isMethodSignatureDeclaration(member) ||
+            is.isGetAccessorDeclaration(member) ||
+            is.isSetAccessorDeclaration(member)
+          )
+        )
+          return undefined;
+        const name = member.name;
+        if (!(is.isIdentifier(name) || is.isStringLiteral(name) || is.isNumericLiteral(name))) return undefined;
+        names.push(name);
+      }
+      return names;
+    });
   }
 
   baseTypes(t: TsType): readonly TsType[] {
@@ -591,8 +597,8 @@ export class Ts7Backend implements Backend {
 
   returnTypeOfSignature(s: TsSignature): TsType {
     if (s instanceof WrittenSignature) {
-      const written = s.declaration.type;
-      return written && !this.modules.is.isTypePredicateNode(written)
+      const written = this.returnAnnotation(s.declaration);
+      return written
         ? this.typeFromTypeNode(asNode(written) as syntax.TypeNode)
         : this.returnTypeOfSignature(this.askedSignature(s));
     }
@@ -643,7 +649,11 @@ export class Ts7Backend implements Backend {
   private writtenReturnType(s: Sync.Signature): Ast.TypeNode | undefined {
     if (s.target !== undefined || !this.declaredSignatures.has(s)) return undefined;
     const declaration = s.declaration?.resolve(this.project);
-    if (!declaration || !this.isWrittenFunction(declaration)) return undefined;
+    return declaration && this.isWrittenFunction(declaration) ? this.returnAnnotation(declaration) : undefined;
+  }
+
+  /** A function's return type annotation, which is its return type unless it is a type predicate (whose type is `boolean`). */
+  private returnAnnotation(declaration: WrittenSignature["declaration"]): Ast.TypeNode | undefined {
     const written = declaration.type;
     return written && !this.modules.is.isTypePredicateNode(written) ? written : undefined;
   }
