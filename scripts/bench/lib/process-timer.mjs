@@ -1,9 +1,11 @@
 /**
  * Times whole Node processes: each run is a fresh `node` started with spawnSync, timed
  * with hrtime from spawn to exit; warm-up runs fill the OS file cache and are dropped.
- * Each child also reports its own CPU time and any `@@bench {...}` figures it prints.
+ * Each child also reports its own CPU time and any `@@bench {...}` figures it prints; one
+ * that prints no report is given the CPU time its wait collected (Linux's /proc).
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { median } from "./stats.mjs";
 
@@ -17,7 +19,15 @@ function reports(stderr, stdout) {
   return found;
 }
 
+/** CPU time (user + system, ms) of this process's children that were waited for: cutime + cstime in /proc/self/stat. */
+function waitedCpuMs() {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
 function runOnce(args, cwd, env) {
+  const waitedBefore = waitedCpuMs();
   const start = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ["--import", REPORTER, ...args], {
     cwd,
@@ -31,7 +41,10 @@ function runOnce(args, cwd, env) {
       `benchmark process failed (exit ${child.status}): node ${args.join(" ")} in ${cwd}\n${child.stdout}\n${child.stderr}`,
     );
   }
-  return { wallMs, ...reports(child.stderr, child.stdout) };
+  // A process that replaced itself prints no report (TypeScript 7's `tsc` launcher, on Node
+  // 22.15 and later, execs the compiler in its place): its CPU time is what waiting for it
+  // collected.
+  return { wallMs, cpuMs: waitedCpuMs() - waitedBefore, childCpuMs: 0, ...reports(child.stderr, child.stdout) };
 }
 
 function medians(samples) {
