@@ -374,14 +374,15 @@ export class Ts7Backend implements Backend {
     if (!(t.flags & this.T.Object)) return undefined;
     // Asked by the prefetch walk, then by propertiesOfType: worked out once.
     return this.propertyNames(t, () => {
+      const O = this.O;
+      const objectFlags = (t as Sync.ObjectType).objectFlags;
+      // An instantiation (`Box<number>`, `Item[]`) is the checker's, before its symbol is asked.
+      if (objectFlags & (O.Reference | O.Instantiated) || !(objectFlags & (O.Interface | O.Anonymous)))
+        return undefined;
       // Its symbol, which the alternative (getPropertiesOfType) would cost as much as.
       this.symbolOfType(asType(t));
       const members = this.declaredMembersOf(t);
       if (!members) return undefined;
-      const O = this.O;
-      const objectFlags = (t as Sync.ObjectType).objectFlags;
-      if (objectFlags & (O.Reference | O.Instantiated) || !(objectFlags & (O.Interface | O.Anonymous)))
-        return undefined;
       const { is } = this.modules;
       const names: Ast.Node[] = [];
       for (const member of members) {
