@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,7 +6,7 @@ import type { CallExpression, Node } from "../../packages/compiler/src/backend/s
 import { Ts5Backend } from "../../packages/compiler/src/backend/ts5/ts5-backend.js";
 import { functionDeclarationOf } from "../../packages/compiler/src/function-declaration.js";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
-import { projectWith, ts7Session } from "../ts7/project.js";
+import { sourceProject, ts7Session } from "../ts7/project.js";
 
 // Which argument of a call names the one declaration whose signature its type has, read off
 // the syntax and one symbol, the same on both compilers. Each `pick(...)` call's comment says
@@ -90,11 +89,8 @@ afterAll(() => {
 });
 
 function project(name: string): string {
-  const root = projectWith(name, undefined, {
-    "tsconfig.json": JSON.stringify({ compilerOptions: { ...OPTIONS, module: "NodeNext" }, include: ["src"] }),
-  });
+  const root = sourceProject(name, OPTIONS, FILES);
   roots.push(root);
-  for (const [file, text] of Object.entries(FILES)) writeFileSync(path.join(root, "src", file), text);
   return root;
 }
 

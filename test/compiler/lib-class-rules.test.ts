@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,7 +6,7 @@ import type { FunctionLike, Node } from "../../packages/compiler/src/backend/syn
 import { Ts5Backend } from "../../packages/compiler/src/backend/ts5/ts5-backend.js";
 import { SchemaConverter } from "../../packages/compiler/src/schema/SchemaConverter.js";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
-import { projectWith, ts7Session } from "../ts7/project.js";
+import { sourceProject, ts7Session } from "../ts7/project.js";
 
 // The rules that look for a library class (`Date` becomes a date-time string; `Map`, `Set`,
 // `Promise` ... are refused) ask a type's symbol, except an array's: its symbol is the lib's
@@ -63,11 +62,8 @@ afterAll(() => {
 });
 
 function project(name: string): string {
-  const root = projectWith(name, undefined, {
-    "tsconfig.json": JSON.stringify({ compilerOptions: { ...OPTIONS, module: "NodeNext" }, include: ["src"] }),
-  });
+  const root = sourceProject(name, OPTIONS, { "use.ts": TYPES });
   roots.push(root);
-  writeFileSync(path.join(root, "src", "use.ts"), TYPES);
   return root;
 }
 

@@ -34,6 +34,22 @@ export function projectWith(name: string, typescript: string | undefined, files:
   return root;
 }
 
+/**
+ * A throwaway project with no TypeScript of its own: a tsconfig.json of `options` with NodeNext
+ * modules over src/, and `files` written in src/. The caller removes it (removeTempProject).
+ */
+export function sourceProject(
+  name: string,
+  options: Readonly<Record<string, unknown>>,
+  files: Readonly<Record<string, string>>,
+): string {
+  const root = projectWith(name, undefined, {
+    "tsconfig.json": JSON.stringify({ compilerOptions: { ...options, module: "NodeNext" }, include: ["src"] }),
+  });
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, "src", file), text);
+  return root;
+}
+
 /** A strict NodeNext tsconfig over src/, with toolwright's plugin entry when `plugin` is given. */
 export function tsconfig(plugin?: Record<string, unknown>): string {
   return JSON.stringify({
