@@ -6,16 +6,7 @@
  * on stderr as one `@@bench {...}` line.
  */
 import { readdirSync, readFileSync } from "node:fs";
-
-/** Fields from the 3rd on of a /proc/<pid>/stat line (proc(5)), or undefined. */
-function statFields(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  } catch {
-    return undefined;
-  }
-}
+import { ownCpuMs, statFields, waitedCpuMs } from "./proc-stat.mjs";
 
 // Children that are not waited for (the API server, ended when its client closes) never
 // reach cutime: their own utime + stime, last seen every 20 ms, count instead; and so do
@@ -40,8 +31,7 @@ function sample() {
   const pending = childrenOf("self");
   for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
     const fields = statFields(pid);
-    // utime, stime: fields 14 and 15, in clock ticks of 10 ms.
-    if (fields) seen.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    if (fields) seen.set(pid, ownCpuMs(fields));
     pending.push(...childrenOf(pid));
   }
 }
@@ -49,10 +39,8 @@ setInterval(sample, 20).unref();
 
 /** User + system time of the descendants: those waited for (cutime, cstime) and those only seen. */
 function childrenCpuMs() {
-  const own = statFields("self");
-  const waited = own ? (Number(own[13]) + Number(own[14])) * 10 : 0;
   return Math.max(
-    waited,
+    waitedCpuMs(),
     [...seen.values()].reduce((a, b) => a + b, 0),
   );
 }

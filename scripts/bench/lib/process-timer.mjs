@@ -5,8 +5,8 @@
  * that prints no report is given the CPU time its wait collected (Linux's /proc).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
+import { waitedCpuMs } from "./proc-stat.mjs";
 import { median } from "./stats.mjs";
 
 const REPORTER = path.join(import.meta.dirname, "cpu-reporter.mjs");
@@ -17,13 +17,6 @@ function reports(stderr, stdout) {
     if (line.startsWith("@@bench ")) Object.assign(found, JSON.parse(line.slice("@@bench ".length)));
   }
   return found;
-}
-
-/** CPU time (user + system, ms) of this process's children that were waited for: cutime + cstime in /proc/self/stat. */
-function waitedCpuMs() {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
 function runOnce(args, cwd, env) {
