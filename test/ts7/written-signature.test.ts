@@ -1,11 +1,10 @@
-import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { TsSignature } from "../../packages/compiler/src/backend/backend.js";
 import type { Node } from "../../packages/compiler/src/backend/syntax.js";
 import type { Ts7Backend } from "../../packages/compiler/src/backend/ts7/ts7-backend.js";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
-import { projectWith, TS7, ts7Session } from "./project.js";
+import { sourceProject, ts7Session } from "./project.js";
 
 // The TypeScript 7 backend reads a function's signature off its declaration, with no request
 // (getSignatureFromDeclaration is one per function, with no batch form). What it answers must
@@ -67,22 +66,12 @@ afterAll(() => {
 
 describe("a TypeScript 7 function's signature read off its declaration", () => {
   it("is what the checker answers, for every kind of function and parameter, with no request to get it", () => {
-    const root = projectWith("ts7-written-signature", TS7, {
-      "tsconfig.json": JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          allowJs: true,
-          skipLibCheck: true,
-          noEmit: true,
-          types: [],
-          module: "NodeNext",
-        },
-        include: ["src"],
-      }),
-    });
+    const root = sourceProject(
+      "ts7-written-signature",
+      { strict: true, allowJs: true, skipLibCheck: true, noEmit: true, types: [] },
+      { "tools.ts": TOOLS, "script.js": SCRIPT },
+    );
     roots.push(root);
-    writeFileSync(path.join(root, "src", "tools.ts"), TOOLS);
-    writeFileSync(path.join(root, "src", "script.js"), SCRIPT);
     const session = ts7Session(root, true);
     try {
       const { backend } = session.open();
