@@ -11,6 +11,13 @@ export interface ModuleFacts {
   moduleTargets(fileNames: readonly string[]): ReadonlyMap<string, readonly string[] | undefined>;
   /** As {@link Backend.declaresGlobals}, by name; false for a file the program does not hold. */
   declaresGlobals(fileName: string): boolean;
+  /** Whether the file's text has the word `toolwright` anywhere (an installed library that may link to it). */
+  namesToolwright(fileName: string): boolean;
+}
+
+/** {@link ModuleFacts.namesToolwright} of a file, from its text as the compiler reads it. */
+export function namesToolwrightIn(backend: Backend, fileName: string): boolean {
+  return backend.fileText(fileName)?.includes("toolwright") ?? false;
 }
 
 /** {@link Backend.declaresGlobals} of a program file, by name (parses it). */
@@ -24,5 +31,6 @@ export function compilerModuleFacts(backend: Backend): ModuleFacts {
   return {
     moduleTargets: (fileNames) => backend.moduleTargets(fileNames),
     declaresGlobals: (fileName) => declaresGlobalsIn(backend, fileName),
+    namesToolwright: (fileName) => namesToolwrightIn(backend, fileName),
   };
 }

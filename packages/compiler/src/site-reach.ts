@@ -10,8 +10,8 @@ import type { ToolwrightTypes } from "./toolwright-types.js";
  * (the user's re-exports, wrappers and aliases included). When in doubt every file counts:
  * if the compiler does not say where a file's module references lead, or a file that
  * declares globals reaches toolwright (its types may then be used anywhere). Where module
- * references lead and which files declare globals come from {@link ModuleFacts}, so a cache
- * that knows the unchanged files spares parsing them.
+ * references lead, which files declare globals and which libraries name toolwright come from
+ * {@link ModuleFacts}, so a cache that knows the unchanged files spares parsing (or reading) them.
  */
 export class SiteReach {
   private readonly reaching = new Set<string>();
@@ -25,10 +25,7 @@ export class SiteReach {
     // declarations can only lead to toolwright if some library file names it: when none
     // does, no library file is a link and their names need no resolving.
     const librariesMayLink = files.some(
-      (file) =>
-        file.isExternalLibrary &&
-        !types.isRuntimeFile(file.fileName) &&
-        (backend.fileText(file.fileName)?.includes("toolwright") ?? false),
+      (file) => file.isExternalLibrary && !types.isRuntimeFile(file.fileName) && modules.namesToolwright(file.fileName),
     );
     const pending: string[] = [];
     const asked: string[] = [];

@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Backend, ProgramFile } from "../backend/backend.js";
 import type { LineAndCharacter } from "../backend/syntax.js";
-import { declaresGlobalsIn, type ModuleFacts } from "../module-facts.js";
+import { declaresGlobalsIn, type ModuleFacts, namesToolwrightIn } from "../module-facts.js";
 import type { ProjectSchema, ProjectTool, SiteLocation } from "./project.js";
 import type { PrintedDiagnostic } from "./report.js";
 
@@ -149,6 +149,8 @@ function printable(fileName: string, text: string): NonNullable<PrintedDiagnosti
 export class GenCache {
   private stored: Stored | undefined;
   private readonly hashes = new Map<string, string | undefined>();
+  /** Whether each file hashed this run has the word `toolwright`: found in the bytes hashed, which UTF-8 spells as its text. */
+  private readonly naming = new Map<string, boolean>();
   private graph = new Map<string, StoredNode>();
   private entries = new Map<string, StoredEntry>();
   private roots: readonly string[] = [];
@@ -223,6 +225,7 @@ export class GenCache {
   /** Starts a run: file contents are read and hashed again, once each. */
   beginRun(): void {
     this.hashes.clear();
+    this.naming.clear();
   }
 
   /**
@@ -326,6 +329,8 @@ export class GenCache {
         if (node) this.graph.set(fileName, { ...node, globals });
         return globals;
       },
+      // Every program file but the default libraries was hashed by update(): its bytes were read then.
+      namesToolwright: (fileName) => this.naming.get(fileName) ?? namesToolwrightIn(backend, fileName),
     };
   }
 
@@ -436,7 +441,9 @@ export class GenCache {
     if (!this.hashes.has(file)) {
       let hash: string | undefined;
       try {
-        hash = contentHash(readFileSync(file));
+        const bytes = readFileSync(file);
+        hash = contentHash(bytes);
+        if (!this.ignored.has(file)) this.naming.set(file, bytes.includes("toolwright"));
       } catch {
         hash = undefined;
       }
