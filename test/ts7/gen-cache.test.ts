@@ -88,6 +88,8 @@ describe("toolwright gen's per-file cache on TypeScript 7", () => {
     writeFileSync(src("shared.ts"), SHARED);
     writeFileSync(src("reading.ts"), READING);
     writeFileSync(src("booking.ts"), BOOKING);
+    // No import reaches it: what it declares may change any file.
+    writeFileSync(src("env.d.ts"), "declare const BUILD_ID: string;\n");
     const module = () => readFileSync(src("toolwright.gen.ts"), "utf8");
     const gen = () => toolwright(root, ["gen", "--timing"]);
 
@@ -124,6 +126,13 @@ describe("toolwright gen's per-file cache on TypeScript 7", () => {
     expect(deleted.out).toBe("wrote 2 tool specs to src/toolwright.gen.ts\n");
     expect(timing(deleted.err)).toBe("0 of 3 files derived, N requests");
     expect(module()).not.toContain("cancelBooking");
+
+    // An ambient declaration changed: every file is derived again, then none.
+    writeFileSync(src("env.d.ts"), "declare const BUILD_ID: number;\n");
+    expect(timing((await gen()).err)).toBe("3 of 3 files derived, N requests");
+    expect(timing((await gen()).err)).toBe(
+      "0 of 3 files derived, 0 requests (answered from the cache, no TypeScript started)",
+    );
 
     // toolwright's options in the tsconfig change every answer: the cache does not hide it.
     writeFileSync(path.join(root, "tsconfig.json"), tsconfig({ minDescriptionLength: 30 }));

@@ -19,8 +19,9 @@ import type { PrintedDiagnostic } from "./report.js";
 
 // 2: entries keep the `schema<T>()` calls too. 3: nodes keep whether their file declares
 // globals, and leave the imports of leaves unset; the program's file names are kept. 4: the
-// generated module is a node of the graph, its renderings one content (RENDERING).
-const FORMAT = 4;
+// generated module is a node of the graph, its renderings one content (RENDERING). 5: a key
+// holds the digest of the ambient files' hashes, worked out once per run, not their list.
+const FORMAT = 5;
 
 /**
  * The content of the generated module, for the cache, while it holds what toolwright last
@@ -155,6 +156,8 @@ export class GenCache {
   private entries = new Map<string, StoredEntry>();
   private roots: readonly string[] = [];
   private ambient: readonly string[] = [];
+  /** {@link ambientKey}, this run's. */
+  private ambientDigest: string | undefined;
   private listing = "";
   private program = "";
   /** The generated module: out of the listing and the roots, never derived. */
@@ -226,6 +229,7 @@ export class GenCache {
   beginRun(): void {
     this.hashes.clear();
     this.naming.clear();
+    this.ambientDigest = undefined;
   }
 
   /**
@@ -298,6 +302,7 @@ export class GenCache {
     for (const fileName of ambient) if (!next.has(fileName)) next.set(fileName, this.leaf(fileName));
     this.graph = next;
     this.ambient = [...new Set(ambient)].sort();
+    this.ambientDigest = undefined;
     this.roots = roots.filter((file) => !this.ignored.has(file));
     this.listing = listing;
     this.program = names;
@@ -419,7 +424,7 @@ export class GenCache {
     };
   }
 
-  /** The hashes of everything a root file reaches (imports at any depth) and of the ambient files. */
+  /** The hashes of everything a root file reaches (imports at any depth), and the ambient files' digest. */
   private keyOf(root: string): string {
     const seen = new Set<string>();
     const pending = [root];
@@ -428,13 +433,17 @@ export class GenCache {
       seen.add(file);
       pending.push(...(this.graph.get(file)?.imports ?? []));
     }
-    for (const file of this.ambient) seen.add(file);
-    return contentHash(
-      [...seen]
-        .sort()
-        .map((file) => `${file}\u0000${this.hash(file) ?? "-"}`)
-        .join("\u0001"),
-    );
+    return contentHash(`${this.ambientKey()}\u0002${this.hashesOf([...seen].sort())}`);
+  }
+
+  /** The hashes of the ambient files, which every root's key holds: worked out once per run and graph. */
+  private ambientKey(): string {
+    this.ambientDigest ??= contentHash(this.hashesOf(this.ambient));
+    return this.ambientDigest;
+  }
+
+  private hashesOf(files: readonly string[]): string {
+    return files.map((file) => `${file}\u0000${this.hash(file) ?? "-"}`).join("\u0001");
   }
 
   private hash(file: string): string | undefined {
