@@ -15,9 +15,15 @@ export interface ModuleFacts {
   namesToolwright(fileName: string): boolean;
 }
 
+/** Whether a file's content (its text, or its UTF-8 bytes) has the word `toolwright`. */
+export function mentionsToolwright(content: string | Buffer): boolean {
+  return content.includes("toolwright");
+}
+
 /** {@link ModuleFacts.namesToolwright} of a file, from its text as the compiler reads it. */
 export function namesToolwrightIn(backend: Backend, fileName: string): boolean {
-  return backend.fileText(fileName)?.includes("toolwright") ?? false;
+  const text = backend.fileText(fileName);
+  return text !== undefined && mentionsToolwright(text);
 }
 
 /** {@link Backend.declaresGlobals} of a program file, by name (parses it). */

@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Backend, ProgramFile } from "../backend/backend.js";
 import type { LineAndCharacter } from "../backend/syntax.js";
-import { declaresGlobalsIn, type ModuleFacts, namesToolwrightIn } from "../module-facts.js";
+import { declaresGlobalsIn, type ModuleFacts, mentionsToolwright, namesToolwrightIn } from "../module-facts.js";
 import type { ProjectSchema, ProjectTool, SiteLocation } from "./project.js";
 import type { PrintedDiagnostic } from "./report.js";
 
@@ -96,6 +96,12 @@ export interface FileResult {
 
 const EXTERNAL = /[\\/]node_modules[\\/]/;
 
+/** What a run read of a file: its content hash (undefined: unreadable) and, for an installed library's, whether it names toolwright. */
+interface FileRead {
+  readonly hash?: string;
+  readonly names?: boolean;
+}
+
 /** The nearest node_modules at or above `root`, where caches go (`.cache/toolwright`); undefined without one. */
 export function cacheFolder(root: string): string | undefined {
   for (let dir = root; ; dir = dirname(dir)) {
@@ -149,9 +155,8 @@ function printable(fileName: string, text: string): NonNullable<PrintedDiagnosti
  */
 export class GenCache {
   private stored: Stored | undefined;
-  private readonly hashes = new Map<string, string | undefined>();
-  /** Whether each file hashed this run has the word `toolwright`: found in the bytes hashed, which UTF-8 spells as its text. */
-  private readonly naming = new Map<string, boolean>();
+  /** This run's reads of each file, once each (see {@link FileRead}). */
+  private readonly reads = new Map<string, FileRead>();
   private graph = new Map<string, StoredNode>();
   private entries = new Map<string, StoredEntry>();
   private roots: readonly string[] = [];
@@ -227,8 +232,7 @@ export class GenCache {
 
   /** Starts a run: file contents are read and hashed again, once each. */
   beginRun(): void {
-    this.hashes.clear();
-    this.naming.clear();
+    this.reads.clear();
     this.ambientDigest = undefined;
   }
 
@@ -335,7 +339,7 @@ export class GenCache {
         return globals;
       },
       // Every program file but the default libraries was hashed by update(): its bytes were read then.
-      namesToolwright: (fileName) => this.naming.get(fileName) ?? namesToolwrightIn(backend, fileName),
+      namesToolwright: (fileName) => this.reads.get(fileName)?.names ?? namesToolwrightIn(backend, fileName),
     };
   }
 
@@ -447,20 +451,25 @@ export class GenCache {
   }
 
   private hash(file: string): string | undefined {
-    if (!this.hashes.has(file)) {
-      let hash: string | undefined;
+    let read = this.reads.get(file);
+    if (!read) {
+      read = {};
       try {
         const bytes = readFileSync(file);
-        hash = contentHash(bytes);
-        if (!this.ignored.has(file)) this.naming.set(file, bytes.includes("toolwright"));
+        const hash = contentHash(bytes);
+        const generated = this.generated;
+        const rendering = generated?.file === file && hash === generated.written();
+        // Only an installed library's answer is asked (see SiteReach); UTF-8 bytes spell the word as the text does.
+        read = {
+          hash: rendering ? RENDERING : hash,
+          ...(EXTERNAL.test(file) ? { names: mentionsToolwright(bytes) } : {}),
+        };
       } catch {
-        hash = undefined;
+        // Unreadable (deleted since it was listed): no hash, which no stored one equals.
       }
-      const generated = this.generated;
-      if (generated?.file === file && hash !== undefined && hash === generated.written()) hash = RENDERING;
-      this.hashes.set(file, hash);
+      this.reads.set(file, read);
     }
-    return this.hashes.get(file);
+    return read.hash;
   }
 
   /** The names in every folder under the project root (outside node_modules and hidden folders). */
