@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cacheFolder, GenCache } from "../../packages/compiler/src/cli/gen-cache.js";
-import { RENDERING_STAND_IN, RenderedModule } from "../../packages/compiler/src/cli/rendered-module.js";
+import { RENDERING_STAND_IN, RenderedModule, standInOverlay } from "../../packages/compiler/src/cli/rendered-module.js";
 import { Ts7Deriver } from "../../packages/compiler/src/cli/ts7-deriver.js";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
 import { projectWith, TS7, toolwright, tsconfig } from "./project.js";
@@ -47,12 +47,13 @@ describe("Ts7Deriver", () => {
     const cache = new GenCache(undefined, root, "test", { file: module, written: () => record.written() });
     const deriveOnce = () => {
       const deriver = new Ts7Deriver({
-        cwd: root,
-        tsconfig: path.join(root, "tsconfig.json"),
         typescript: TS7,
         root,
         options: {},
-        collectTiming: false,
+        process: () => {
+          const overlay = standInOverlay(cache, module);
+          return { cwd: root, tsconfig: path.join(root, "tsconfig.json"), ...(overlay ? { overlay } : {}) };
+        },
       });
       try {
         cache.beginRun();

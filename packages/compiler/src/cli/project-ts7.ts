@@ -1,12 +1,13 @@
 import { dirname, join } from "node:path";
 import { ts7Version } from "../backend/ts7/ts7-api.js";
+import { type ApiProcessSettings, StartedApi } from "../backend/ts7/ts7-api-process.js";
 import type { FileChanges, Ts7Session } from "../backend/ts7/ts7-session.js";
 import type { CompilerOptions } from "../options.js";
 import { toolwrightOptionsOf, tsconfigFiles } from "../tsconfig-plugins.js";
 import { buildStamp, cacheFolder, type FileResult, GenCache } from "./gen-cache.js";
 import type { Progress } from "./progress.js";
 import type { LoadedProject } from "./project.js";
-import { RenderedModule } from "./rendered-module.js";
+import { RenderedModule, standInOverlay } from "./rendered-module.js";
 import type { Ts7Deriver } from "./ts7-deriver.js";
 
 /** How a TypeScript 7 project is derived: where the cache lives, what the run writes itself. */
@@ -39,10 +40,12 @@ function stampOf(version: string, options: CompilerOptions, tsconfig: string): s
  * the files whose content, imports or reached declarations changed. `toolwright gen` runs it
  * once; `gen --watch` runs it again after every change, feeding the process the changed files.
  * The API process and the derivation live in {@link Ts7Deriver}, a module the first run the
- * cache does not answer loads: a run the cache answers loads neither.
+ * cache does not answer loads: a run the cache answers loads neither. That run starts the
+ * process first ({@link StartedApi}), so the program loads while the modules do.
  */
 export class Ts7Project {
   readonly root: string;
+  private readonly version: string;
   private readonly options: CompilerOptions;
   private readonly cache: GenCache;
   private deriver: Ts7Deriver | undefined;
@@ -58,6 +61,7 @@ export class Ts7Project {
     // The API client is loaded (and its version and methods checked) before any run that
     // starts TypeScript; a run the cache answers reads only the version.
     const version = ts7Version(typescript);
+    this.version = version;
     this.options = toolwrightOptionsOf(tsconfig);
     const folder = settings.cache ? cacheFolder(this.root) : undefined;
     const file = folder && join(folder, `gen-${GenCache.stampOf([tsconfig], []).slice(0, 16)}.json`);
@@ -87,15 +91,22 @@ export class Ts7Project {
         this.settings.timing?.({ derived: 0, files: unchanged.length });
         return this.loaded(unchanged, []);
       }
-      const { Ts7Deriver } = await import("./ts7-deriver.js");
-      this.deriver = new Ts7Deriver({
-        cwd: this.cwd,
-        tsconfig: this.tsconfig,
-        typescript: this.typescript,
-        root: this.root,
-        options: this.options,
-        collectTiming: this.settings.timing !== undefined,
-      });
+      const started = StartedApi.start(this.typescript, this.version, this.processSettings());
+      try {
+        const { Ts7Deriver } = await import("./ts7-deriver.js");
+        this.deriver = new Ts7Deriver(
+          {
+            typescript: this.typescript,
+            root: this.root,
+            options: this.options,
+            process: () => this.processSettings(),
+          },
+          started,
+        );
+      } catch (error) {
+        started?.close();
+        throw error;
+      }
     }
     progress?.update("reading the project");
     const { snapshot, names, results, derived } = this.deriver.derive(
@@ -129,6 +140,17 @@ export class Ts7Project {
   close(): void {
     this.deriver?.close();
     this.deriver = undefined;
+  }
+
+  /** How the API process starts: the generated module read as its stand-in while it holds a rendering. */
+  private processSettings(): ApiProcessSettings {
+    const overlay = standInOverlay(this.cache, this.settings.generated);
+    return {
+      cwd: this.cwd,
+      tsconfig: this.tsconfig,
+      ...(this.settings.timing ? { collectTiming: true } : {}),
+      ...(overlay ? { overlay } : {}),
+    };
   }
 
   private loaded(results: readonly FileResult[], config: LoadedProject["diagnostics"]): LoadedProject {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { buildStamp, contentHash } from "./gen-cache.js";
+import type { FileOverlay } from "../backend/ts7/ts7-api-process.js";
+import { buildStamp, contentHash, type GenCache } from "./gen-cache.js";
 
 /**
  * What a TypeScript 7 API process deriving specs reads in place of a rendering of the
@@ -10,6 +11,17 @@ import { buildStamp, contentHash } from "./gen-cache.js";
  * made loading the program take 0.6 s instead of 0.24).
  */
 export const RENDERING_STAND_IN = 'import "toolwright";\nexport {};\n';
+
+/**
+ * Where a TypeScript 7 API process deriving specs reads the generated module `out` as
+ * {@link RENDERING_STAND_IN}: while it holds what toolwright last wrote (`cache.standsIn`).
+ * The module is the run's output, and no file's specs depend on which rendering it holds.
+ * Undefined when the process reads every file from disk.
+ */
+export function standInOverlay(cache: GenCache, out: string | undefined): FileOverlay | undefined {
+  if (!out || !cache.standsIn(out)) return undefined;
+  return (fileName) => (cache.isRendering(fileName) ? RENDERING_STAND_IN : undefined);
+}
 
 /**
  * Writes the module's `text` to `out` unless the file holds it already: "created" or

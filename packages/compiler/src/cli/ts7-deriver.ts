@@ -1,11 +1,11 @@
 import { loadTs7, type Ts7Modules } from "../backend/ts7/ts7-api.js";
+import type { ApiProcessSettings, StartedApi } from "../backend/ts7/ts7-api-process.js";
 import { type FileChanges, Ts7Session, type Ts7Snapshot } from "../backend/ts7/ts7-session.js";
 import { Derivation } from "../derivation.js";
 import type { CompilerOptions } from "../options.js";
 import type { FileResult, GenCache } from "./gen-cache.js";
 import { countOf, type Progress } from "./progress.js";
 import { sitesOf } from "./project-tools.js";
-import { RENDERING_STAND_IN } from "./rendered-module.js";
 
 /** Files are derived in about this many batches, so the progress line moves. */
 const PROGRESS_STEPS = 10;
@@ -32,15 +32,16 @@ export class Ts7Deriver {
   private snapshot: Ts7Snapshot | undefined;
   private modules: Ts7Modules | undefined;
 
+  /** `started`: the process the first open takes over, started before this module loaded. */
   constructor(
     private readonly settings: {
-      readonly cwd: string;
-      readonly tsconfig: string;
       readonly typescript: string;
       readonly root: string;
       readonly options: CompilerOptions;
-      readonly collectTiming: boolean;
+      /** How the process starts, asked at each start (the generated module's stand-in may change). */
+      readonly process: () => ApiProcessSettings;
     },
+    private started?: StartedApi,
   ) {}
 
   /**
@@ -48,7 +49,7 @@ export class Ts7Deriver {
    * and derives the files whose key changed, keeping their results in the cache.
    */
   derive(cache: GenCache, changes: FileChanges | undefined, generated?: string, progress?: Progress): Ts7Derived {
-    const snapshot = this.open(changes, cache, generated);
+    const snapshot = this.open(changes);
     const { backend } = snapshot;
     // The generated module is this run's output, not one of its inputs.
     const names = snapshot.fileNames.filter((name) => name !== generated);
@@ -86,33 +87,26 @@ export class Ts7Deriver {
 
   /** Ends the API process, if one was started. */
   close(): void {
+    this.started?.close();
+    this.started = undefined;
     this.session?.close();
     this.session = undefined;
     this.snapshot = undefined;
   }
 
-  /**
-   * The snapshot after `changes`, from the process opened on first use. The process reads the
-   * generated module, while it holds what toolwright last wrote, as {@link RENDERING_STAND_IN}:
-   * it is the run's output, and no file's specs depend on which rendering it holds.
-   */
-  private open(changes: FileChanges | undefined, cache: GenCache, generated: string | undefined): Ts7Snapshot {
+  /** The snapshot after `changes`, from the process opened on first use (or taken over, when started). */
+  private open(changes: FileChanges | undefined): Ts7Snapshot {
     if (this.session && this.snapshot && changes) {
       this.snapshot = this.session.update(changes);
       return this.snapshot;
     }
     this.session?.close();
+    this.session = undefined;
+    // A started process not taken over (the package failed its check) ends with close().
     this.modules ??= loadTs7(this.settings.typescript);
-    this.session = new Ts7Session(this.modules, {
-      cwd: this.settings.cwd,
-      tsconfig: this.settings.tsconfig,
-      ...(this.settings.collectTiming ? { collectTiming: true } : {}),
-      ...(generated && cache.standsIn(generated)
-        ? {
-            overlay: (fileName: string) => (cache.isRendering(fileName) ? RENDERING_STAND_IN : undefined),
-          }
-        : {}),
-    });
+    const start = this.started ?? this.settings.process();
+    this.started = undefined;
+    this.session = new Ts7Session(this.modules, start);
     this.snapshot = this.session.open();
     return this.snapshot;
   }

@@ -3,6 +3,7 @@ import type { PrintedDiagnostic } from "../../cli/report.js";
 import { Derivation } from "../../derivation.js";
 import { isDeclarationFileName } from "../declaration-file-name.js";
 import type { Ts7Modules } from "./ts7-api.js";
+import { type ApiProcessSettings, apiOptions, type FileOverlay, StartedApi } from "./ts7-api-process.js";
 import { Ts7Backend } from "./ts7-backend.js";
 
 /** One snapshot of a TypeScript 7 project, ready to derive from. */
@@ -24,11 +25,7 @@ export interface Ts7Snapshot {
   typeDiagnostics(): PrintedDiagnostic[];
 }
 
-/**
- * Where the API process reads a file from instead of the disk (an editor's unsaved
- * buffer): its text, or undefined to read the disk.
- */
-export type FileOverlay = (fileName: string) => string | undefined;
+export type { FileOverlay };
 
 /** Files changed on disk (or in the {@link FileOverlay}) since the last snapshot, absolute paths. */
 export interface FileChanges {
@@ -41,7 +38,8 @@ export interface FileChanges {
  * One long-lived TypeScript 7 API process (`typescript/unstable/sync`) holding one project,
  * for a single derivation (`toolwright gen`) or many (`gen --watch`, an editor): {@link open}
  * loads the project, {@link update} hands the process the files that changed and gives the
- * next snapshot, whose backend re-asks only what that snapshot can answer differently.
+ * next snapshot, whose backend re-asks only what that snapshot can answer differently. It
+ * starts the process, or takes over one started earlier ({@link StartedApi}).
  *
  * @example
  * ```ts
@@ -53,23 +51,17 @@ export interface FileChanges {
  */
 export class Ts7Session {
   private readonly api: Sync.API;
+  private readonly settings: ApiProcessSettings;
   private snapshot: Sync.Snapshot | undefined;
 
+  /** `start`: the process's settings, or a process started with them. */
   constructor(
     private readonly modules: Ts7Modules,
-    private readonly settings: {
-      readonly cwd: string;
-      readonly tsconfig: string;
-      readonly collectTiming?: boolean;
-      readonly overlay?: FileOverlay;
-    },
+    start: ApiProcessSettings | StartedApi,
   ) {
-    const { overlay } = settings;
-    this.api = new modules.sync.API({
-      cwd: settings.cwd,
-      ...(settings.collectTiming ? { collectTiming: true } : {}),
-      ...(overlay ? { fs: { readFile: overlay } } : {}),
-    });
+    const started = start instanceof StartedApi ? start : undefined;
+    this.settings = started ? started.settings : (start as ApiProcessSettings);
+    this.api = started?.adopt(modules.sync) ?? new modules.sync.API(apiOptions(this.settings));
   }
 
   /** Loads the project and returns its first snapshot. */

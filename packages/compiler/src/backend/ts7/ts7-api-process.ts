@@ -1,0 +1,171 @@
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type * as Sync from "typescript-7/unstable/sync";
+
+/**
+ * Where the API process reads a file from instead of the disk (an editor's unsaved
+ * buffer): its text, or undefined to read the disk.
+ */
+export type FileOverlay = (fileName: string) => string | undefined;
+
+/** How TypeScript 7's API process is started: its folder, its files' overlay, whether it keeps timing. */
+export interface ApiProcessSettings {
+  readonly cwd: string;
+  readonly tsconfig: string;
+  readonly collectTiming?: boolean;
+  readonly overlay?: FileOverlay;
+}
+
+/** The client's options for an API process started with `settings`. */
+export function apiOptions(settings: ApiProcessSettings): Sync.APIOptions {
+  const { overlay } = settings;
+  return {
+    cwd: settings.cwd,
+    ...(settings.collectTiming ? { collectTiming: true } : {}),
+    ...(overlay ? { fs: { readFile: overlay } } : {}),
+  };
+}
+
+/**
+ * The one release whose client {@link StartedApi} reaches into. Its private parts (the
+ * channel's framing, the API object's fields) are no contract: on any other release the
+ * process starts the plain way, when the derivation's modules are loaded.
+ */
+const EARLY_RELEASE = "7.0.2";
+
+/** What {@link StartedApi} touches of 7.0.2's client, checked before it is used. */
+interface Channel {
+  readonly child: { readonly stdout: { readonly _handle?: { readStop?: () => unknown } } | null };
+  writeTuple(type: number, name: Buffer, payload: string | Uint8Array): void;
+  getMethodBuf(method: string): Buffer;
+}
+interface Client {
+  readonly channel: Channel;
+  close(): void;
+}
+type ClientClass = new (options: Sync.APIOptions) => Client;
+type SourceFileCacheClass = new () => object;
+type InternalApiClass = new (client: Client, ensureInitialized: () => void) => object;
+interface ApiFields {
+  client: Client;
+  sourceFileCache: object;
+  initialized: boolean;
+  activeSnapshots: Set<unknown>;
+  latestSnapshot: undefined;
+  internal: object;
+  ensureInitialized(): void;
+}
+
+/** The channel's message type of a request (syncChannel.js, `MSG_REQUEST`). */
+const REQUEST = 1;
+
+/**
+ * TypeScript 7's API process, started and asked to load the project before the rest of the
+ * API client and the derivation's modules are loaded, so the program's load (150-230 ms on
+ * the bench projects) runs while this process loads them (60-80 ms). The sync client asks
+ * and waits in one step; here the first two requests (`initialize`, then `updateSnapshot`
+ * opening the tsconfig) are written at the start, and the API object built later around the
+ * same client reads their answers instead of asking again ({@link adopt}).
+ *
+ * @example
+ * ```ts
+ * const started = StartedApi.start(dir, "7.0.2", settings); // undefined on another release
+ * // ... load the API's modules ...
+ * const api = started?.adopt(sync) ?? new sync.API(apiOptions(settings));
+ * const snapshot = api.updateSnapshot({ openProject: settings.tsconfig }); // answered, not asked
+ * ```
+ */
+export class StartedApi {
+  private adopted = false;
+
+  private constructor(
+    private readonly client: Client,
+    private readonly dir: string,
+    readonly settings: ApiProcessSettings,
+  ) {}
+
+  /**
+   * Starts the API process of the TypeScript 7 package in `dir` and sends it the requests
+   * that load `settings.tsconfig`; undefined (nothing started) on any release but
+   * {@link EARLY_RELEASE} or when its client is not in the shape this reaches into.
+   */
+  static start(dir: string, version: string, settings: ApiProcessSettings): StartedApi | undefined {
+    if (version !== EARLY_RELEASE) return undefined;
+    // The client and its framing only (a handful of modules); the API's other 50 modules load later.
+    const require = createRequire(join(dir, "package.json"));
+    const { Client } = require(join(dir, "dist/api/sync/client.js")) as { Client?: ClientClass };
+    const { toUpdateSnapshotRequest } = require(join(dir, "dist/api/proto.js")) as {
+      toUpdateSnapshotRequest?: (params: { openProject: string }) => unknown;
+    };
+    if (typeof Client !== "function" || typeof toUpdateSnapshotRequest !== "function") return undefined;
+    const client = new Client(apiOptions(settings));
+    const { channel } = client;
+    const stdout = channel?.child?.stdout?._handle;
+    const framed = typeof channel?.writeTuple === "function" && typeof channel.getMethodBuf === "function";
+    if (!framed || typeof stdout?.readStop !== "function") {
+      client.close();
+      return undefined;
+    }
+    // The client reads its answers with readSync. Node's own reading of the pipe, which
+    // takes what arrives while this process waits on a module, is stopped.
+    stdout.readStop();
+    const request = (method: string, params: unknown) =>
+      channel.writeTuple(REQUEST, channel.getMethodBuf(method), JSON.stringify(params));
+    request("initialize", null);
+    request("updateSnapshot", toUpdateSnapshotRequest({ openProject: settings.tsconfig }));
+    return new StartedApi(client, dir, settings);
+  }
+
+  /**
+   * The API object around the started process, made of `sync` (the package's full client)
+   * as its constructor would make it: its first `initialize` and `updateSnapshot` opening the
+   * tsconfig are answered by what the process was sent at the start, and must be the first
+   * two requests. Undefined, the process ended, when `sync` is not the shape this builds.
+   */
+  adopt(sync: typeof Sync): Sync.API | undefined {
+    if (this.adopted) throw new Error("toolwright: an early-started TypeScript API process adopted twice.");
+    this.adopted = true;
+    const require = createRequire(join(this.dir, "package.json"));
+    const { SourceFileCache } = require(join(this.dir, "dist/api/sourceFileCache.js")) as {
+      SourceFileCache?: SourceFileCacheClass;
+    };
+    const { InternalAPI } = sync as unknown as { InternalAPI?: InternalApiClass };
+    const prototype = sync.API.prototype as unknown as Partial<ApiFields>;
+    if (
+      typeof SourceFileCache !== "function" ||
+      typeof InternalAPI !== "function" ||
+      typeof prototype.ensureInitialized !== "function"
+    ) {
+      this.client.close();
+      return undefined;
+    }
+    const api = Object.create(sync.API.prototype) as ApiFields;
+    api.client = this.client;
+    api.sourceFileCache = new SourceFileCache();
+    api.initialized = false;
+    api.activeSnapshots = new Set();
+    api.latestSnapshot = undefined;
+    api.internal = new InternalAPI(this.client, () => api.ensureInitialized());
+    this.answerFirstRequests();
+    return api as unknown as Sync.API;
+  }
+
+  /** Ends the process when it was never adopted (a run that stopped before opening the project). */
+  close(): void {
+    if (!this.adopted) this.client.close();
+  }
+
+  /** The first two requests the API object writes are not written: the process has them already. */
+  private answerFirstRequests(): void {
+    const { channel } = this.client;
+    const sent = ["initialize", "updateSnapshot"];
+    // Once both are answered, the channel's own method (its prototype's) writes again.
+    channel.writeTuple = (type, name) => {
+      const next = sent[0];
+      if (type !== REQUEST || name.toString("utf8") !== next)
+        throw new Error(`toolwright: the early-started TypeScript API process was asked ${name} before ${next}.`);
+      sent.shift();
+      if (sent.length === 0) delete (channel as Partial<Channel>).writeTuple;
+    };
+  }
+}

@@ -1,0 +1,139 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadTs7 } from "../../packages/compiler/src/backend/ts7/ts7-api.js";
+import { type ApiProcessSettings, StartedApi } from "../../packages/compiler/src/backend/ts7/ts7-api-process.js";
+import { Ts7Session } from "../../packages/compiler/src/backend/ts7/ts7-session.js";
+import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
+import { projectWith, TS7, tsconfig } from "./project.js";
+
+// TypeScript 7's API process started before the API client's other modules and the
+// derivation's load, with the project's load already asked for: the API object built later
+// around it must derive exactly what a process started the plain way derives.
+
+const TOOLS = `import { tool } from "toolwright";
+
+/**
+ * Current temperature in a city.
+ * @param city City name, e.g. "Oslo".
+ * @param unit Unit of the answer.
+ */
+function getTemperature(city: string, unit: "celsius" | "fahrenheit" = "celsius"): number {
+  return unit === "celsius" ? city.length : city.length * 2;
+}
+
+export const temperature = tool(getTemperature);
+`;
+
+const VERSION = loadTs7(TS7).version;
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) removeTempProject(root);
+});
+
+function project(name: string): { root: string; settings: ApiProcessSettings } {
+  const root = projectWith(name, TS7, { "tsconfig.json": tsconfig() });
+  roots.push(root);
+  writeFileSync(path.join(root, "src", "tools.ts"), TOOLS);
+  return { root, settings: { cwd: root, tsconfig: path.join(root, "tsconfig.json") } };
+}
+
+/** The specs a session derives from its first snapshot, by file. */
+function specsOf(session: Ts7Session): unknown {
+  try {
+    const snapshot = session.open();
+    const files = snapshot.fileNames.flatMap((name) => snapshot.backend.sourceFile(name) ?? []);
+    const derived = snapshot.derivation.deriveFiles(files, {});
+    return [...derived].map(([file, result]) => ({
+      file: path.basename(file),
+      specs: result.sites.map((site) => site.spec),
+      findings: result.findings.map((f) => [f.start, f.code, f.messageText]),
+    }));
+  } finally {
+    session.close();
+  }
+}
+
+/** The TypeScript API processes (the platform binary `tsc`) this process has running (ended ones not yet reaped left out). */
+function apiProcesses(): number {
+  const out = execFileSync("ps", ["-o", "stat=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" });
+  return out.split("\n").filter((line) => /^[^Z]\S*\s+tsc$/.test(line.trim())).length;
+}
+
+describe("StartedApi", () => {
+  it("derives through the started process exactly what a process started the plain way derives", async () => {
+    const { settings } = project("ts7-started-same");
+    const modules = loadTs7(TS7);
+    const plain = specsOf(new Ts7Session(modules, settings));
+    const started = StartedApi.start(TS7, VERSION, settings);
+    expect(started).toBeDefined();
+    // Modules load between the start and the take-over: the event loop turns while answers arrive.
+    await new Promise((done) => setTimeout(done, 300));
+    const early = specsOf(new Ts7Session(modules, started as StartedApi));
+    expect(early).toEqual(plain);
+    expect(JSON.stringify(early)).toContain('"getTemperature"');
+  });
+
+  it("takes the started process over rather than starting another", () => {
+    const { settings } = project("ts7-started-one-process");
+    const before = apiProcesses();
+    const started = StartedApi.start(TS7, VERSION, settings) as StartedApi;
+    expect(apiProcesses()).toBe(before + 1);
+    const session = new Ts7Session(loadTs7(TS7), started);
+    try {
+      expect(apiProcesses()).toBe(before + 1);
+      expect(session.open().fileNames.map((name) => path.basename(name))).toEqual(["tools.ts"]);
+    } finally {
+      session.close();
+    }
+  });
+
+  it("reads files through the overlay while the project loads, before the client reads any answer", () => {
+    const { root, settings } = project("ts7-started-overlay");
+    const tools = path.join(root, "src", "tools.ts");
+    const edited = TOOLS.replace("Current temperature", "Today's temperature");
+    const started = StartedApi.start(TS7, VERSION, {
+      ...settings,
+      overlay: (fileName) => (fileName === tools ? edited : undefined),
+    }) as StartedApi;
+    const session = new Ts7Session(loadTs7(TS7), started);
+    try {
+      expect(session.open().backend.sourceFile(tools)?.text).toBe(edited);
+    } finally {
+      session.close();
+    }
+  });
+
+  it("names the request asked before the project's load was answered", () => {
+    const { settings } = project("ts7-started-order");
+    const started = StartedApi.start(TS7, VERSION, settings) as StartedApi;
+    const api = started.adopt(loadTs7(TS7).sync);
+    try {
+      expect(() => api?.parseConfigFile(settings.tsconfig)).toThrow(
+        "the early-started TypeScript API process was asked parseConfigFile before updateSnapshot",
+      );
+    } finally {
+      api?.close();
+    }
+  });
+
+  it("ends a process never taken over", async () => {
+    const { settings } = project("ts7-started-closed");
+    const before = apiProcesses();
+    const started = StartedApi.start(TS7, VERSION, settings) as StartedApi;
+    expect(apiProcesses()).toBe(before + 1);
+    started.close();
+    // The kill is sent at once; the process ends as soon as the kernel delivers it.
+    for (let tries = 0; apiProcesses() > before && tries < 100; tries++)
+      await new Promise((done) => setTimeout(done, 20));
+    expect(apiProcesses()).toBe(before);
+  });
+
+  it("starts nothing on a release whose client it was not written against", () => {
+    const { settings } = project("ts7-started-other-release");
+    const before = apiProcesses();
+    expect(StartedApi.start(TS7, "7.0.3", settings)).toBeUndefined();
+    expect(apiProcesses()).toBe(before);
+  });
+});
