@@ -55,10 +55,14 @@ function specsOf(session: Ts7Session): unknown {
   }
 }
 
-/** The TypeScript API processes (the platform binary `tsc`) this process has running (ended ones not yet reaped left out). */
-function apiProcesses(): number {
-  const out = execFileSync("ps", ["-o", "stat=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" });
-  return out.split("\n").filter((line) => /^[^Z]\S*\s+tsc$/.test(line.trim())).length;
+/**
+ * The TypeScript API processes running for the project at `root` (each started with
+ * `--api --cwd <root>`; ended ones not yet reaped left out): every test has a folder of its own.
+ */
+function apiProcesses(root: string): number {
+  const out = execFileSync("ps", ["-eo", "stat=,args="], { encoding: "utf8" });
+  const started = (line: string) => !line.trim().startsWith("Z") && `${line} `.includes(`--api --cwd ${root} `);
+  return out.split("\n").filter(started).length;
 }
 
 describe("StartedApi", () => {
@@ -76,13 +80,12 @@ describe("StartedApi", () => {
   });
 
   it("takes the started process over rather than starting another", () => {
-    const { settings } = project("ts7-started-one-process");
-    const before = apiProcesses();
+    const { root, settings } = project("ts7-started-one-process");
     const started = StartedApi.start(TS7, VERSION, settings) as StartedApi;
-    expect(apiProcesses()).toBe(before + 1);
+    expect(apiProcesses(root)).toBe(1);
     const session = new Ts7Session(loadTs7(TS7), started);
     try {
-      expect(apiProcesses()).toBe(before + 1);
+      expect(apiProcesses(root)).toBe(1);
       expect(session.open().fileNames.map((name) => path.basename(name))).toEqual(["tools.ts"]);
     } finally {
       session.close();
@@ -119,21 +122,19 @@ describe("StartedApi", () => {
   });
 
   it("ends a process never taken over", async () => {
-    const { settings } = project("ts7-started-closed");
-    const before = apiProcesses();
+    const { root, settings } = project("ts7-started-closed");
     const started = StartedApi.start(TS7, VERSION, settings) as StartedApi;
-    expect(apiProcesses()).toBe(before + 1);
+    expect(apiProcesses(root)).toBe(1);
     started.close();
     // The kill is sent at once; the process ends as soon as the kernel delivers it.
-    for (let tries = 0; apiProcesses() > before && tries < 100; tries++)
+    for (let tries = 0; apiProcesses(root) > 0 && tries < 100; tries++)
       await new Promise((done) => setTimeout(done, 20));
-    expect(apiProcesses()).toBe(before);
+    expect(apiProcesses(root)).toBe(0);
   });
 
   it("starts nothing on a release whose client it was not written against", () => {
-    const { settings } = project("ts7-started-other-release");
-    const before = apiProcesses();
+    const { root, settings } = project("ts7-started-other-release");
     expect(StartedApi.start(TS7, "7.0.3", settings)).toBeUndefined();
-    expect(apiProcesses()).toBe(before);
+    expect(apiProcesses(root)).toBe(0);
   });
 });
