@@ -152,3 +152,64 @@ describe("site finding: which calls it resolves", () => {
     }
   });
 });
+
+// Which lists site finding asks the contextual type of: a bare function in a list is a tool
+// site when the list's context types it as tools. The initializer of a variable with a plain
+// name and no annotation has no context, in a TypeScript file: that list is not asked about.
+const LISTS = `import { tool, type ToolInput } from "toolwright";
+
+/** Adds one to a number. @param n The number. */
+function inc(n: number): number {
+  return n + 1;
+}
+
+/** Takes tools. @param tools The tools. */
+function register(tools: ToolInput[]): number {
+  return tools.length;
+}
+
+export const plain = [tool(inc)];
+export const typed: ToolInput[] = [inc];
+export const passed = register([inc]);
+const [first] = [inc];
+export const kept = first;
+`;
+
+/** Derives lists.ts on `backend`: the lists whose contextual type was asked, and the tools found. */
+function lists(backend: Backend, file: string): { asked: string[]; tools: number } {
+  const asked: string[] = [];
+  const contextual = backend.contextualType.bind(backend);
+  backend.contextualType = (at) => {
+    asked.push(at.getText());
+    return contextual(at);
+  };
+  const source = backend.sourceFile(file);
+  if (!source) throw new Error("lists.ts is not in the program");
+  return { asked, tools: new Derivation(backend).deriveFile(source).sites.length };
+}
+
+describe("site finding: which lists it asks the context of", () => {
+  // Sites: `tool(inc)`, and `[inc]` typed by its annotation and by register's parameter. The
+  // binding pattern's list is asked too (a pattern types its initializer), and holds no site.
+  const expected = { asked: ["[inc]", "[inc]", "[inc]"], tools: 3 };
+
+  it("TypeScript 5: every list but a plain variable's initializer", () => {
+    const root = project();
+    const file = path.join(root, "src", "lists.ts");
+    writeFileSync(file, LISTS);
+    const program = ts.createProgram([file], { ...TEST_COMPILER_OPTIONS, noEmit: true });
+    expect(lists(new Ts5Backend(program), file)).toEqual(expected);
+  });
+
+  it("TypeScript 7: the same lists", () => {
+    const root = project();
+    const file = path.join(root, "src", "lists.ts");
+    writeFileSync(file, LISTS);
+    const session = new Ts7Session(loadTs7(TS7), { cwd: root, tsconfig: path.join(root, "tsconfig.json") });
+    try {
+      expect(lists(session.open().backend, file)).toEqual(expected);
+    } finally {
+      session.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { type Backend, SymbolFlag, type TsSignature, type TsSymbol, type TsType, TypeFlag } from "./backend/backend.js";
+import { isScriptFileName } from "./backend/script-file-name.js";
 import type {
   ArrayLiteralExpression,
   CallExpression,
@@ -176,9 +177,28 @@ function callSite(call: CallExpression, finder: Finder): ToolSite | SchemaSite |
   };
 }
 
+/**
+ * False for a list no type reaches from where it is written: the initializer of a variable
+ * named by a plain identifier, with no annotation, in a TypeScript file. The checker gives
+ * such a list no contextual type (a JavaScript file's JSDoc `@type` would, and a binding
+ * pattern does), so the most common list, `const tools = [tool(a), ...]`, costs no question.
+ */
+function mayBeContextuallyTyped(list: ArrayLiteralExpression, S: Finder["backend"]["syntax"]): boolean {
+  const parent = list.parent;
+  return !(
+    parent &&
+    S.isVariableDeclaration(parent) &&
+    parent.initializer === list &&
+    !parent.type &&
+    S.isIdentifier(parent.name) &&
+    !isScriptFileName(list.getSourceFile().fileName)
+  );
+}
+
 function elementSites(list: ArrayLiteralExpression, finder: Finder): ToolSite[] {
   const { backend, types } = finder;
   const S = backend.syntax;
+  if (!mayBeContextuallyTyped(list, S)) return [];
   const contextual = backend.contextualType(list);
   if (!contextual) return [];
   // `new Agent({ tools: [...] })` infers `Tools extends readonly ToolInput[]`, which makes the
