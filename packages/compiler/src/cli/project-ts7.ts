@@ -60,8 +60,7 @@ export class Ts7Project {
     this.root = dirname(tsconfig);
     // The API client is loaded (and its version and methods checked) before any run that
     // starts TypeScript; a run the cache answers reads only the version.
-    const version = ts7Version(typescript);
-    this.version = version;
+    this.version = ts7Version(typescript);
     this.options = toolwrightOptionsOf(tsconfig);
     const folder = settings.cache ? cacheFolder(this.root) : undefined;
     const file = folder && join(folder, `gen-${GenCache.stampOf([tsconfig], []).slice(0, 16)}.json`);
@@ -70,7 +69,7 @@ export class Ts7Project {
     this.cache = new GenCache(
       file,
       this.root,
-      stampOf(version, this.options, tsconfig),
+      stampOf(this.version, this.options, tsconfig),
       out ? { file: out, written: () => record?.written() } : undefined,
     );
   }

@@ -27,6 +27,20 @@ export function apiOptions(settings: ApiProcessSettings): Sync.APIOptions {
 }
 
 /**
+ * Kills the process of an API object or client at once (where 7.0's client keeps it,
+ * `client.channel.child`; nothing in any other shape). 7.0's close() ends the process with
+ * SIGTERM while it may still be reading its closed stdin, and the process then prints
+ * "context canceled" on the stderr it shares with ours (1 close in 15-40 here): a user's
+ * clean build would end with that line. Called before close(), when nothing is left to ask.
+ */
+export function killApiProcess(owner: unknown): void {
+  const holder = owner as { client?: { channel?: unknown }; channel?: unknown };
+  const channel = (holder.client?.channel ?? holder.channel) as { child?: { kill?: unknown } } | undefined;
+  const child = channel?.child;
+  if (typeof child?.kill === "function") (child as { kill(signal: "SIGKILL"): boolean }).kill("SIGKILL");
+}
+
+/**
  * The one release whose client {@link StartedApi} reaches into. Its private parts (the
  * channel's framing, the API object's fields) are no contract: on any other release the
  * process starts the plain way, when the derivation's modules are loaded.
@@ -54,6 +68,12 @@ interface ApiFields {
   latestSnapshot: undefined;
   internal: object;
   ensureInitialized(): void;
+}
+
+/** Ends a client and its process, killed first (see {@link killApiProcess}). */
+function end(client: Client): void {
+  killApiProcess(client);
+  client.close();
 }
 
 /** The channel's message type of a request (syncChannel.js, `MSG_REQUEST`). */
@@ -103,7 +123,7 @@ export class StartedApi {
     const stdout = channel?.child?.stdout?._handle;
     const framed = typeof channel?.writeTuple === "function" && typeof channel.getMethodBuf === "function";
     if (!framed || typeof stdout?.readStop !== "function") {
-      client.close();
+      end(client);
       return undefined;
     }
     // The client reads its answers with readSync. Node's own reading of the pipe, which
@@ -136,7 +156,7 @@ export class StartedApi {
       typeof InternalAPI !== "function" ||
       typeof prototype.ensureInitialized !== "function"
     ) {
-      this.client.close();
+      end(this.client);
       return undefined;
     }
     const api = Object.create(sync.API.prototype) as ApiFields;
@@ -152,7 +172,7 @@ export class StartedApi {
 
   /** Ends the process when it was never adopted (a run that stopped before opening the project). */
   close(): void {
-    if (!this.adopted) this.client.close();
+    if (!this.adopted) end(this.client);
   }
 
   /** The first two requests the API object writes are not written: the process has them already. */

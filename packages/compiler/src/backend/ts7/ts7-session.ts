@@ -3,7 +3,13 @@ import type { PrintedDiagnostic } from "../../cli/report.js";
 import { Derivation } from "../../derivation.js";
 import { isDeclarationFileName } from "../declaration-file-name.js";
 import type { Ts7Modules } from "./ts7-api.js";
-import { type ApiProcessSettings, apiOptions, type FileOverlay, StartedApi } from "./ts7-api-process.js";
+import {
+  type ApiProcessSettings,
+  apiOptions,
+  type FileOverlay,
+  killApiProcess,
+  StartedApi,
+} from "./ts7-api-process.js";
 import { Ts7Backend } from "./ts7-backend.js";
 
 /** One snapshot of a TypeScript 7 project, ready to derive from. */
@@ -88,11 +94,8 @@ export class Ts7Session {
   close(): void {
     this.snapshot?.dispose();
     this.snapshot = undefined;
-    // 7.0's close() ends the process with SIGTERM while it may still be reading its closed
-    // stdin, and the process then prints "context canceled" on the stderr it shares with
-    // ours (1 close in 15-40 here): a user's clean build would end with that line. Nothing
-    // is left to ask once the snapshot is disposed, so the process is killed outright first.
-    serverProcess(this.api)?.kill("SIGKILL");
+    // Nothing is left to ask once the snapshot is disposed.
+    killApiProcess(this.api);
     this.api.close();
   }
 
@@ -136,12 +139,4 @@ export class Ts7Session {
       typeDiagnostics,
     };
   }
-}
-
-/** The API's child process, where 7.0's client keeps it (`client.channel.child`); undefined in any other shape. */
-function serverProcess(api: Sync.API): { kill(signal: "SIGKILL"): boolean } | undefined {
-  const child = (api as unknown as { client?: { channel?: { child?: unknown } } }).client?.channel?.child;
-  return typeof (child as { kill?: unknown } | undefined)?.kill === "function"
-    ? (child as { kill(signal: "SIGKILL"): boolean })
-    : undefined;
 }
