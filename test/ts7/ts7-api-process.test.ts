@@ -137,4 +137,16 @@ describe("StartedApi", () => {
     expect(StartedApi.start(TS7, "7.0.3", settings)).toBeUndefined();
     expect(apiProcesses(root)).toBe(0);
   });
+
+  it("starts nothing on Windows, whose client talks over a named pipe rather than the child's stdio", () => {
+    const { root, settings } = project("ts7-started-windows");
+    const platform = Object.getOwnPropertyDescriptor(process, "platform") as PropertyDescriptor;
+    Object.defineProperty(process, "platform", { value: "win32" });
+    try {
+      expect(StartedApi.start(TS7, VERSION, settings)).toBeUndefined();
+    } finally {
+      Object.defineProperty(process, "platform", platform);
+    }
+    expect(apiProcesses(root)).toBe(0);
+  });
 });

@@ -107,10 +107,11 @@ export class StartedApi {
   /**
    * Starts the API process of the TypeScript 7 package in `dir` and sends it the requests
    * that load `settings.tsconfig`; undefined (nothing started) on any release but
-   * {@link EARLY_RELEASE} or when its client is not in the shape this reaches into.
+   * {@link EARLY_RELEASE}, on Windows, or when its client is not in the shape this reaches into.
    */
   static start(dir: string, version: string, settings: ApiProcessSettings): StartedApi | undefined {
-    if (version !== EARLY_RELEASE) return undefined;
+    // Windows' client talks over a named pipe, not the child's stdio this handles (and is untested here).
+    if (version !== EARLY_RELEASE || process.platform === "win32") return undefined;
     // The client and its framing only (a handful of modules); the API's other 50 modules load later.
     const require = createRequire(join(dir, "package.json"));
     const { Client } = require(join(dir, "dist/api/sync/client.js")) as { Client?: ClientClass };
