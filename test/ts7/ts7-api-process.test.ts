@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadTs7 } from "../../packages/compiler/src/backend/ts7/ts7-api.js";
@@ -64,6 +64,71 @@ function apiProcesses(root: string): number {
   const started = (line: string) => !line.trim().startsWith("Z") && `${line} `.includes(`--api --cwd ${root} `);
   return out.split("\n").filter(started).length;
 }
+
+/** The environment of the API process running for the project at `root` (Linux: /proc/<pid>/environ). */
+function apiEnvironment(root: string): Record<string, string> {
+  const out = execFileSync("ps", ["-eo", "pid=,stat=,args="], { encoding: "utf8" });
+  const line = out.split("\n").find((l) => !/^\s*\d+\s+Z/.test(l) && `${l} `.includes(`--api --cwd ${root} `));
+  const pid = line?.trim().split(/\s+/)[0];
+  if (!pid) throw new Error(`no API process runs for ${root}`);
+  const pairs = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter(Boolean);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+}
+
+describe("the API process's environment", () => {
+  const saved = { GOGC: process.env.GOGC, GOMEMLIMIT: process.env.GOMEMLIMIT };
+  const restore = () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+
+  it("runs Go's collector less often, within half the memory, in a process that answers one run", () => {
+    delete process.env.GOGC;
+    delete process.env.GOMEMLIMIT;
+    try {
+      const { root, settings } = project("ts7-env-one-run");
+      const started = StartedApi.start(TS7, VERSION, { ...settings, oneRun: true }) as StartedApi;
+      try {
+        const env = apiEnvironment(root);
+        expect(env.GOGC).toBe("400");
+        expect(env.GOMEMLIMIT).toMatch(/^[1-9]\d*MiB$/);
+        // This process's own environment is as it was.
+        expect(process.env.GOGC).toBeUndefined();
+        expect(process.env.GOMEMLIMIT).toBeUndefined();
+      } finally {
+        started.close();
+      }
+      // A long-lived process (gen --watch, the editor's) keeps Go's defaults.
+      const other = project("ts7-env-long-lived");
+      const session = new Ts7Session(loadTs7(TS7), other.settings);
+      try {
+        expect(apiEnvironment(other.root).GOGC).toBeUndefined();
+      } finally {
+        session.close();
+      }
+    } finally {
+      restore();
+    }
+  });
+
+  it("keeps the user's own GOGC and GOMEMLIMIT", () => {
+    process.env.GOGC = "50";
+    process.env.GOMEMLIMIT = "512MiB";
+    try {
+      const { root, settings } = project("ts7-env-users");
+      const session = new Ts7Session(loadTs7(TS7), { ...settings, oneRun: true });
+      try {
+        expect(apiEnvironment(root)).toMatchObject({ GOGC: "50", GOMEMLIMIT: "512MiB" });
+      } finally {
+        session.close();
+      }
+    } finally {
+      restore();
+    }
+  });
+});
 
 describe("StartedApi", () => {
   it("derives through the started process exactly what a process started the plain way derives", async () => {

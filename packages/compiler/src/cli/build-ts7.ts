@@ -51,7 +51,7 @@ function isImported(module: string, files: readonly string[]): boolean {
  */
 export async function buildTs7(build: Ts7Build, io: CommandIO): Promise<number> {
   const progress = progressFor(io, "toolwright build");
-  const session = new Ts7Session(loadTs7(build.typescript), { cwd: io.cwd, tsconfig: build.tsconfig });
+  const session = new Ts7Session(loadTs7(build.typescript), { cwd: io.cwd, tsconfig: build.tsconfig, oneRun: true });
   const module = build.out ?? defaultGenPath(dirname(build.tsconfig));
   let checked: Checked;
   try {

@@ -212,6 +212,7 @@ export async function runGen(args: readonly string[], io: CommandIO, place: RunP
       cache: values["no-cache"] !== true,
       generated: out,
       ...(values.timing ? { timing: (run: RunCost) => (cost = run) } : {}),
+      oneRun: true,
     });
     if (place === "auto" && ts7.isCold()) {
       const { derivesInChild, inChild } = await import("./ts7-child-run.js");

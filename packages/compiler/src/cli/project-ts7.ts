@@ -19,6 +19,8 @@ export interface Ts7ProjectOptions {
   readonly generated?: string;
   /** What a run cost, reported after each: the API process's request totals, files derived again. */
   readonly timing?: (run: RunCost) => void;
+  /** The project runs once and ends (`gen`, not `gen --watch`): its API process is tuned for that ({@link ApiProcessSettings.oneRun}). */
+  readonly oneRun?: boolean;
 }
 
 /** What one run cost: the API's totals (none when the cache answered alone) and how many files were derived. */
@@ -149,6 +151,7 @@ export class Ts7Project {
       tsconfig: this.tsconfig,
       ...(this.settings.timing ? { collectTiming: true } : {}),
       ...(overlay ? { overlay } : {}),
+      ...(this.settings.oneRun ? { oneRun: true } : {}),
     };
   }
 
@@ -175,7 +178,7 @@ export async function loadTs7Project(
   typescript: string,
   options: Ts7ProjectOptions = {},
 ): Promise<LoadedProject> {
-  const project = new Ts7Project(cwd, tsconfig, typescript, options);
+  const project = new Ts7Project(cwd, tsconfig, typescript, { ...options, oneRun: true });
   try {
     return await project.run();
   } finally {

@@ -9,6 +9,7 @@ import {
   type FileOverlay,
   killApiProcess,
   StartedApi,
+  spawnedFor,
 } from "./ts7-api-process.js";
 import { Ts7Backend } from "./ts7-backend.js";
 
@@ -67,7 +68,8 @@ export class Ts7Session {
   ) {
     const started = start instanceof StartedApi ? start : undefined;
     this.settings = started ? started.settings : (start as ApiProcessSettings);
-    this.api = started?.adopt(modules.sync) ?? new modules.sync.API(apiOptions(this.settings));
+    this.api =
+      started?.adopt(modules.sync) ?? spawnedFor(this.settings, () => new modules.sync.API(apiOptions(this.settings)));
   }
 
   /** Loads the project and returns its first snapshot. */
