@@ -19,19 +19,26 @@ export interface ApiProcessSettings {
   readonly oneRun?: boolean;
 }
 
+/** The memory this process may use: the machine's, or its container's limit when lower. */
+function memory(): number {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 ? Math.min(limit, totalmem()) : totalmem();
+}
+
 /**
  * Runs `spawn` (which starts the API process, taking this process's environment) with the
  * environment a process of `settings` gets. One that answers a single run has its Go
- * collector run less often, `GOGC=400` within half the machine's memory (`GOMEMLIMIT`): most
- * of what it allocates, the program's syntax trees and symbols, stays live to its end, and
- * the default collector, starting from a 4 MB heap, ran over and over while the program
- * loaded (a cold run at 1,000 tools 1,309 -> 1,167 ms, docs/benchmarks.md; the process's
- * peak memory the same, 144 MB). A GOGC or GOMEMLIMIT of the user's own is kept, and this
- * process's environment is as it was once `spawn` returns.
+ * collector run less often, `GOGC=400` within half the memory (the machine's, or the
+ * container's when lower: `GOMEMLIMIT`): most of what it allocates, the program's syntax
+ * trees and symbols, stays live to its end, and the default collector, starting from a
+ * 4 MB heap, ran over and over while the program loaded (a cold run at 1,000 tools 1,309 ->
+ * 1,167 ms, docs/benchmarks.md; the process's peak memory the same, 144 MB). A GOGC or
+ * GOMEMLIMIT of the user's own is kept, and this process's environment is as it was once
+ * `spawn` returns.
  */
 export function spawnedFor<T>(settings: ApiProcessSettings, spawn: () => T): T {
   const tuned: Record<string, string> = settings.oneRun
-    ? { GOGC: "400", GOMEMLIMIT: `${Math.floor(totalmem() / 2 / 1024 / 1024)}MiB` }
+    ? { GOGC: "400", GOMEMLIMIT: `${Math.floor(memory() / 2 / 1024 / 1024)}MiB` }
     : {};
   const set = Object.keys(tuned).filter((name) => process.env[name] === undefined);
   for (const name of set) process.env[name] = tuned[name];
