@@ -15,7 +15,7 @@ export interface ApiProcessSettings {
   readonly tsconfig: string;
   readonly collectTiming?: boolean;
   readonly overlay?: FileOverlay;
-  /** The process answers one run and ends (`gen`, `build`), unlike `gen --watch`'s or the editor's: see {@link spawnedFor}. */
+  /** The process answers one run and ends (`gen`, `build`), unlike `gen --watch`'s or the editor's: see {@link spawnApi}. */
   readonly oneRun?: boolean;
 }
 
@@ -26,37 +26,33 @@ function memory(): number {
 }
 
 /**
- * Runs `spawn` (which starts the API process, taking this process's environment) with the
- * environment a process of `settings` gets. One that answers a single run has its Go
- * collector run less often, `GOGC=400` within half the memory (the machine's, or the
- * container's when lower: `GOMEMLIMIT`): most of what it allocates, the program's syntax
- * trees and symbols, stays live to its end, and the default collector, starting from a
- * 4 MB heap, ran over and over while the program loaded (a cold run at 1,000 tools 1,309 ->
- * 1,167 ms, docs/benchmarks.md; the process's peak memory the same, 144 MB). A GOGC or
- * GOMEMLIMIT of the user's own is kept, and this process's environment is as it was once
- * `spawn` returns.
+ * Starts the API process of `settings`: `spawn` is given the client's options and starts it,
+ * taking this process's environment, which is the one a process of `settings` gets while
+ * `spawn` runs. One that answers a single run has its Go collector run less often,
+ * `GOGC=400` within half the memory (the machine's, or the container's when lower:
+ * `GOMEMLIMIT`): most of what it allocates, the program's syntax trees and symbols, stays
+ * live to its end, and the default collector, starting from a 4 MB heap, ran over and over
+ * while the program loaded (a cold run at 1,000 tools 1,309 -> 1,167 ms, docs/benchmarks.md;
+ * the process's peak memory the same, 144 MB). A GOGC or GOMEMLIMIT of the user's own is
+ * kept, and this process's environment is as it was once `spawn` returns.
  */
-export function spawnedFor<T>(settings: ApiProcessSettings, spawn: () => T): T {
+export function spawnApi<T>(settings: ApiProcessSettings, spawn: (options: Sync.APIOptions) => T): T {
+  const { overlay } = settings;
+  const options: Sync.APIOptions = {
+    cwd: settings.cwd,
+    ...(settings.collectTiming ? { collectTiming: true } : {}),
+    ...(overlay ? { fs: { readFile: overlay } } : {}),
+  };
   const tuned: Record<string, string> = settings.oneRun
     ? { GOGC: "400", GOMEMLIMIT: `${Math.floor(memory() / 2 / 1024 / 1024)}MiB` }
     : {};
   const set = Object.keys(tuned).filter((name) => process.env[name] === undefined);
   for (const name of set) process.env[name] = tuned[name];
   try {
-    return spawn();
+    return spawn(options);
   } finally {
     for (const name of set) delete process.env[name];
   }
-}
-
-/** The client's options for an API process started with `settings`. */
-export function apiOptions(settings: ApiProcessSettings): Sync.APIOptions {
-  const { overlay } = settings;
-  return {
-    cwd: settings.cwd,
-    ...(settings.collectTiming ? { collectTiming: true } : {}),
-    ...(overlay ? { fs: { readFile: overlay } } : {}),
-  };
 }
 
 /**
@@ -124,7 +120,7 @@ const REQUEST = 1;
  * ```ts
  * const started = StartedApi.start(dir, "7.0.2", settings); // undefined on another release
  * // ... load the API's modules ...
- * const api = started?.adopt(sync) ?? new sync.API(apiOptions(settings));
+ * const api = started?.adopt(sync) ?? spawnApi(settings, (options) => new sync.API(options));
  * const snapshot = api.updateSnapshot({ openProject: settings.tsconfig }); // answered, not asked
  * ```
  */
@@ -152,7 +148,7 @@ export class StartedApi {
       toUpdateSnapshotRequest?: (params: { openProject: string }) => unknown;
     };
     if (typeof Client !== "function" || typeof toUpdateSnapshotRequest !== "function") return undefined;
-    const client = spawnedFor(settings, () => new Client(apiOptions(settings)));
+    const client = spawnApi(settings, (options) => new Client(options));
     const { channel } = client;
     const stdout = channel?.child?.stdout?._handle;
     const framed = typeof channel?.writeTuple === "function" && typeof channel.getMethodBuf === "function";

@@ -3,14 +3,7 @@ import type { PrintedDiagnostic } from "../../cli/report.js";
 import { Derivation } from "../../derivation.js";
 import { isDeclarationFileName } from "../declaration-file-name.js";
 import type { Ts7Modules } from "./ts7-api.js";
-import {
-  type ApiProcessSettings,
-  apiOptions,
-  type FileOverlay,
-  killApiProcess,
-  StartedApi,
-  spawnedFor,
-} from "./ts7-api-process.js";
+import { type ApiProcessSettings, type FileOverlay, killApiProcess, StartedApi, spawnApi } from "./ts7-api-process.js";
 import { Ts7Backend } from "./ts7-backend.js";
 
 /** One snapshot of a TypeScript 7 project, ready to derive from. */
@@ -68,8 +61,7 @@ export class Ts7Session {
   ) {
     const started = start instanceof StartedApi ? start : undefined;
     this.settings = started ? started.settings : (start as ApiProcessSettings);
-    this.api =
-      started?.adopt(modules.sync) ?? spawnedFor(this.settings, () => new modules.sync.API(apiOptions(this.settings)));
+    this.api = started?.adopt(modules.sync) ?? spawnApi(this.settings, (options) => new modules.sync.API(options));
   }
 
   /** Loads the project and returns its first snapshot. */
