@@ -1,9 +1,11 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ChildChoice, childWorthIt } from "../../packages/compiler/src/cli/ts7-child-run.js";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
-import { projectWith, TS7, toolwright, tsconfig } from "./project.js";
+import { CLI, projectWith, TS7, toolwright, tsconfig } from "./project.js";
 
 const roots: string[] = [];
 afterAll(() => {
@@ -74,7 +76,13 @@ describe("a cold gen in the child process", () => {
   writeFileSync(
     hook,
     `import { appendFileSync } from "node:fs";\nappendFileSync(${JSON.stringify(log)}, JSON.stringify(process.execArgv) + "\\n");\n` +
-      `if (process.env.CRASH_CHILD && process.execArgv.includes("--v8-pool-size=1")) process.exit(3);\n`,
+      `const child = process.execArgv.includes("--v8-pool-size=1");\n` +
+      `if (process.env.CRASH_CHILD && child) process.exit(3);\n` +
+      // A child whose exit takes long: it writes its pid, then blocks in its exit handler.
+      `if (process.env.SLOW_EXIT && child) {\n` +
+      `  appendFileSync(process.env.SLOW_EXIT, String(process.pid));\n` +
+      `  process.on("exit", () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60000));\n` +
+      `}\n`,
   );
   const gen = (out: string, env: Record<string, string>, extra: string[] = []) =>
     toolwright(root, ["gen", "--out", out, "--timing", ...extra], ["--import", hook], env);
@@ -106,6 +114,24 @@ describe("a cold gen in the child process", () => {
     expect(next.code).toBe(0);
     expect(next.err).toContain("0 of 2 files derived, 0 requests (answered from the cache, no TypeScript started)");
     expect(readFileSync(log, "utf8").trim().split("\n")).toHaveLength(1);
+  });
+
+  it("ends once the child has answered, without waiting for the child's exit", async () => {
+    const pidFile = path.join(root, "slow-child.pid");
+    const cli = spawn(process.execPath, ["--import", hook, CLI, "gen", "--out", "slow.gen.ts", "--no-cache"], {
+      cwd: root,
+      env: { ...process.env, TOOLWRIGHT_COLD_CHILD: "1", SLOW_EXIT: pidFile },
+      stdio: "ignore",
+    });
+    const [code] = await once(cli, "exit");
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    // The child is still in its exit handler: signal 0 finds it, and this test ends it.
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    process.kill(pid, "SIGKILL");
+    expect(code).toBe(0);
+    expect(readFileSync(path.join(root, "slow.gen.ts"), "utf8")).toBe(
+      readFileSync(path.join(root, "in-process.gen.ts"), "utf8"),
+    );
   });
 
   it("fails the run, naming the child, when the child stops before it answers", async () => {

@@ -115,8 +115,14 @@ export function inChild(command: ChildCommand, args: readonly string[], io: Comm
     child.on("message", (message: ChildReply) => {
       if ("out" in message) io.out(message.out);
       else if ("err" in message) io.err(message.err);
-      else if ("code" in message) settle(() => resolve(message.code));
-      else settle(() => reject(new Error(message.error)));
+      else {
+        // The child ends itself once it has answered: this process need not wait for its exit
+        // (its teardown and the exit event, 20-25 ms of a cold run at 1,000 tools).
+        child.unref();
+        child.channel?.unref();
+        if ("code" in message) settle(() => resolve(message.code));
+        else settle(() => reject(new Error(message.error)));
+      }
     });
     child.on("error", (error) => settle(() => reject(error)));
     child.on("exit", (code, signal) => {

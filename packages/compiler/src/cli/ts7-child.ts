@@ -32,6 +32,7 @@ process.once("message", async (request: ChildRequest) => {
   } catch (error) {
     await send({ error: error instanceof Error ? error.message : String(error) });
   }
-  process.removeAllListeners("disconnect");
-  process.disconnect();
+  // The run is over (its files written, its API process ended) and the parent, which stops
+  // waiting on this process once answered, has the reply: nothing is left to wind down.
+  process.exit(0);
 });
