@@ -79,6 +79,26 @@ describe("a cold gen in the child process", () => {
       `const child = process.execArgv.includes("--v8-pool-size=1");\n` +
       `if (process.env.CRASH_CHILD && child) process.exit(3);\n` +
       // A child whose exit takes long: it writes its pid, then blocks in its exit handler.
+      // The parent logs the kind of every reply its child sends; the child, every module it writes.
+      `if (process.env.REPLIES && !child) {\n` +
+      `  const cp = await import("node:child_process");\n` +
+      `  const fork = cp.fork;\n` +
+      `  cp.default.fork = (...args) => {\n` +
+      `    const forked = fork(...args);\n` +
+      `    forked.on("message", (reply) => appendFileSync(process.env.REPLIES, JSON.stringify([Object.keys(reply)[0], reply.result?.file]) + "\\n"));\n` +
+      `    return forked;\n` +
+      `  };\n` +
+      `  (await import("node:module")).syncBuiltinESMExports();\n` +
+      `}\n` +
+      `if (process.env.REPLIES && child) {\n` +
+      `  const fs = await import("node:fs");\n` +
+      `  const write = fs.writeFileSync;\n` +
+      `  fs.default.writeFileSync = (file, ...rest) => {\n` +
+      `    if (String(file).endsWith(".gen.ts")) appendFileSync(process.env.REPLIES, JSON.stringify(["child wrote", String(file)]) + "\\n");\n` +
+      `    return write(file, ...rest);\n` +
+      `  };\n` +
+      `  (await import("node:module")).syncBuiltinESMExports();\n` +
+      `}\n` +
       `if (process.env.SLOW_EXIT && child) {\n` +
       `  appendFileSync(process.env.SLOW_EXIT, String(process.pid));\n` +
       `  process.on("exit", () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60000));\n` +
@@ -114,6 +134,39 @@ describe("a cold gen in the child process", () => {
     expect(next.code).toBe(0);
     expect(next.err).toContain("0 of 2 files derived, 0 requests (answered from the cache, no TypeScript started)");
     expect(readFileSync(log, "utf8").trim().split("\n")).toHaveLength(1);
+  });
+
+  it("derives there, sending each file's result as it comes; this process renders and writes the module", async () => {
+    const replies = path.join(root, "replies.log");
+    writeFileSync(replies, "");
+    const run = await gen("streamed.gen.ts", { TOOLWRIGHT_COLD_CHILD: "1", REPLIES: replies }, ["--no-cache"]);
+    expect(run.code).toBe(0);
+    const logged = readFileSync(replies, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as [string, string | undefined]);
+    expect(logged.at(-1)).toEqual(["derived", null]);
+    const results = logged.slice(0, -1);
+    expect(results.every(([kind]) => kind === "result")).toBe(true);
+    expect(results.map(([, file]) => path.relative(root, file ?? ""))).toEqual(
+      expect.arrayContaining([path.join("src", "a.ts"), path.join("src", "b.ts")]),
+    );
+    expect(readFileSync(path.join(root, "streamed.gen.ts"), "utf8")).toBe(
+      readFileSync(path.join(root, "in-process.gen.ts"), "utf8"),
+    );
+  });
+
+  it("reports a project's problems as this process does: the same diagnostics, lines and exit code", async () => {
+    const broken = project("child-problems", {
+      "tsconfig.json": tsconfig().replace('"strict":true', '"strict":true,"noSuchOption":true'),
+      "src/tools.ts": `${tools(1)}\n/** Takes a callback. */\nexport const bad = tool(function bad(done: () => void): void { done(); });\n`,
+    });
+    const here = await toolwright(broken, ["gen", "--no-cache"], [], { TOOLWRIGHT_COLD_CHILD: "0" });
+    expect(here.code).toBe(1);
+    expect(here.err).toContain("error TS5023: Unknown compiler option 'noSuchOption'.");
+    expect(here.err).toContain("src/tools.ts(5,38): error TS990001:");
+    const there = await toolwright(broken, ["gen", "--no-cache"], [], { TOOLWRIGHT_COLD_CHILD: "1" });
+    expect(there).toEqual(here);
   });
 
   it("ends once the child has answered, without waiting for the child's exit", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cacheFolder, GenCache } from "../../packages/compiler/src/cli/gen-cache.js";
+import { cacheFolder, type FileResult, GenCache } from "../../packages/compiler/src/cli/gen-cache.js";
 import { RENDERING_STAND_IN, RenderedModule, standInOverlay } from "../../packages/compiler/src/cli/rendered-module.js";
 import { Ts7Deriver } from "../../packages/compiler/src/cli/ts7-deriver.js";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
@@ -57,7 +57,12 @@ describe("Ts7Deriver", () => {
       });
       try {
         cache.beginRun();
-        const { snapshot, results } = deriver.derive(cache, undefined, module);
+        // Each file's result is heard as the run has it: the one the run returns.
+        const heard = new Map<string, FileResult>();
+        const onResult = (file: string, result: FileResult) => heard.set(file, result);
+        const { snapshot, results } = deriver.derive(cache, undefined, { generated: module, onResult });
+        expect(heard).toEqual(results);
+        for (const [file, result] of heard) expect(result).toBe(results.get(file));
         return {
           module: snapshot.backend.sourceFile(module)?.text,
           tools: results.get(path.join(root, "src", "tools.ts"))?.tools.map((t) => t.spec.name),

@@ -10,7 +10,7 @@ import { cacheFolder } from "./gen-cache.js";
 import { renderGenModule } from "./gen-module.js";
 import { type Progress, progressFor } from "./progress.js";
 import { projectTools } from "./project-tools.js";
-import { RenderedModule, writeModule } from "./rendered-module.js";
+import { isTypeScriptModule, RenderedModule, writeModule } from "./rendered-module.js";
 import { formatDiagnostics, type PrintedDiagnostic } from "./report.js";
 
 /** What one TypeScript 7 build needs: the project, its TypeScript 7 package, where the generated module goes. */
@@ -94,7 +94,7 @@ function checkAndDerive(session: Ts7Session, build: Ts7Build, module: string, pr
   const files = snapshot.fileNames.flatMap((name) => snapshot.backend.sourceFile(name) ?? []);
   const derived = projectTools(snapshot.derivation, files, toolwrightOptionsOf(build.tsconfig), root, progress);
   const { entries, schemas, diagnostics: keys } = generatedEntries(derived);
-  const typescript = /\.[cm]?tsx?$/.test(module);
+  const typescript = isTypeScriptModule(module);
   const text = renderGenModule(entries, { typescript, schemas });
   const written = writeModule(module, text);
   // Recorded as toolwright's rendering, as `gen` records it: a `gen` after this build reads

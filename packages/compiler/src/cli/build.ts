@@ -39,11 +39,11 @@ export async function runBuild(args: readonly string[], io: CommandIO, place: Ru
     const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
     // Every TypeScript 7 build derives the whole project: it keeps no cache.
     if (place === "auto") {
-      const [{ derivesInChild, inChild }, { defaultGenPath }] = await Promise.all([
+      const [{ derivesInChild, buildInChild }, { defaultGenPath }] = await Promise.all([
         import("./ts7-child-run.js"),
         import("./gen.js"),
       ]);
-      if (derivesInChild(dirname(config), out ?? defaultGenPath(dirname(config)))) return inChild("build", args, io);
+      if (derivesInChild(dirname(config), out ?? defaultGenPath(dirname(config)))) return buildInChild(args, io);
     }
     return (await import("./build-ts7.js")).buildTs7(
       { tsconfig: config, typescript: choice.dir, ...(out ? { out } : {}) },

@@ -64,12 +64,19 @@ interface StoredNode {
   readonly globals?: boolean;
 }
 
-/** What one root file gave, valid while `key` (the hashes of everything it reaches) is the same. */
-interface StoredEntry {
-  readonly key: string;
+/**
+ * What one root file gave as stored: plain JSON, its locations by offsets. The cache keeps it
+ * on disk; a cold `gen`'s child sends it to its parent ({@link storedResult}, {@link revivedResult}).
+ */
+export interface StoredResult {
   readonly tools: readonly StoredTool[];
   readonly schemas: readonly StoredSchema[];
   readonly diagnostics: readonly StoredDiagnostic[];
+}
+
+/** What one root file gave, valid while `key` (the hashes of everything it reaches) is the same. */
+interface StoredEntry extends StoredResult {
+  readonly key: string;
 }
 
 interface Stored {
@@ -119,6 +126,47 @@ export function buildStamp(): string {
 /** A content hash as the caches store it (SHA-1, base64url). */
 export function contentHash(text: string | Buffer): string {
   return createHash("sha1").update(text).digest("base64url");
+}
+
+function location(at: SiteLocation): StoredLocation {
+  return { file: at.file.fileName, start: at.start, length: at.length };
+}
+
+/** A file's result as stored: plain JSON, each location by file name and offsets. */
+export function storedResult(result: FileResult): StoredResult {
+  return {
+    tools: result.tools.map(({ at, ...tool }) => ({ ...tool, at: location(at) })),
+    schemas: result.schemas.map(({ at, ...schema }) => ({ ...schema, at: location(at) })),
+    diagnostics: result.diagnostics.map((d) => ({
+      ...(d.file && d.start !== undefined
+        ? { at: { file: d.file.fileName, start: d.start, length: d.length ?? 1 } }
+        : {}),
+      code: d.code,
+      messageText: d.messageText,
+      category: d.category,
+    })),
+  };
+}
+
+/** A stored result as the CLI uses it: each located file read again, once, for printing. */
+export function revivedResult(stored: StoredResult): FileResult {
+  const files = new Map<string, NonNullable<PrintedDiagnostic["file"]>>();
+  const fileOf = (name: string) => {
+    let file = files.get(name);
+    if (!file) {
+      file = printable(name, existsSync(name) ? readFileSync(name, "utf8") : "");
+      files.set(name, file);
+    }
+    return file;
+  };
+  const located = (at: StoredLocation): SiteLocation => ({ file: fileOf(at.file), start: at.start, length: at.length });
+  return {
+    tools: stored.tools.map(({ at, ...tool }) => ({ ...tool, at: located(at) })),
+    schemas: stored.schemas.map(({ at, ...schema }) => ({ ...schema, at: located(at) })),
+    diagnostics: stored.diagnostics.map(({ at, ...d }) =>
+      at ? { ...d, file: fileOf(at.file), start: at.start, length: at.length } : d,
+    ),
+  };
 }
 
 /** A file for printing a diagnostic from its text: name, text and line lookup. */
@@ -248,7 +296,7 @@ export class GenCache {
     for (const root of this.roots) {
       const entry = this.entries.get(root);
       if (!entry || entry.key !== this.keyOf(root)) return undefined;
-      results.push(this.revive(entry));
+      results.push(revivedResult(entry));
     }
     return results;
   }
@@ -346,24 +394,12 @@ export class GenCache {
   /** The cached result of a root file, if what it reaches is unchanged (after {@link update}). */
   cached(root: string): FileResult | undefined {
     const entry = this.entries.get(root);
-    return entry && entry.key === this.keyOf(root) ? this.revive(entry) : undefined;
+    return entry && entry.key === this.keyOf(root) ? revivedResult(entry) : undefined;
   }
 
   /** Keeps what a root file gave, under the key of what it reaches now. */
   keep(root: string, result: FileResult): void {
-    this.entries.set(root, {
-      key: this.keyOf(root),
-      tools: result.tools.map(({ at, ...tool }) => ({ ...tool, at: this.location(at) })),
-      schemas: result.schemas.map(({ at, ...schema }) => ({ ...schema, at: this.location(at) })),
-      diagnostics: result.diagnostics.map((d) => ({
-        ...(d.file && d.start !== undefined
-          ? { at: { file: d.file.fileName, start: d.start, length: d.length ?? 1 } }
-          : {}),
-        code: d.code,
-        messageText: d.messageText,
-        category: d.category,
-      })),
-    });
+    this.entries.set(root, { key: this.keyOf(root), ...storedResult(result) });
   }
 
   /** Writes the cache file (entries of files no longer in the project are dropped). */
@@ -398,34 +434,6 @@ export class GenCache {
     const old = this.graph.get(file);
     const hash = this.hash(file) ?? "";
     return old?.globals !== undefined && this.isCurrent(file, old) ? { hash, globals: old.globals } : { hash };
-  }
-
-  private location(at: SiteLocation): StoredLocation {
-    return { file: at.file.fileName, start: at.start, length: at.length };
-  }
-
-  private revive(entry: StoredEntry): FileResult {
-    const files = new Map<string, NonNullable<PrintedDiagnostic["file"]>>();
-    const fileOf = (name: string) => {
-      let file = files.get(name);
-      if (!file) {
-        file = printable(name, existsSync(name) ? readFileSync(name, "utf8") : "");
-        files.set(name, file);
-      }
-      return file;
-    };
-    const located = (at: StoredLocation): SiteLocation => ({
-      file: fileOf(at.file),
-      start: at.start,
-      length: at.length,
-    });
-    return {
-      tools: entry.tools.map(({ at, ...tool }) => ({ ...tool, at: located(at) })),
-      schemas: entry.schemas.map(({ at, ...schema }) => ({ ...schema, at: located(at) })),
-      diagnostics: entry.diagnostics.map(({ at, ...d }) =>
-        at ? { ...d, file: fileOf(at.file), start: at.start, length: at.length } : d,
-      ),
-    };
   }
 
   /** The hashes of everything a root file reaches (imports at any depth), and the ambient files' digest. */

@@ -5,13 +5,15 @@ import { DiagnosticCode } from "../diagnostics.js";
 import { sameTool } from "../same-tool.js";
 import { parseOptions, projectOption, typescriptOption } from "./args.js";
 import { type Command, type CommandIO, UsageError } from "./command.js";
+import type { FileResult } from "./gen-cache.js";
+import type { EntrySources } from "./gen-module.js";
 import { compilerFor } from "./open-project.js";
 import { progressFor } from "./progress.js";
 import type { LoadedProject, ProjectSchema, ProjectTool } from "./project.js";
-import type { RunCost } from "./project-ts7.js";
-import { RenderedModule, writeModule } from "./rendered-module.js";
+import type { RunCost, Ts7Project, Ts7ProjectOptions } from "./project-ts7.js";
+import { isTypeScriptModule, RenderedModule, writeModule } from "./rendered-module.js";
 import { formatDiagnostics, hasErrors, type PrintedDiagnostic } from "./report.js";
-import type { RunPlace } from "./ts7-child-run.js";
+import type { ChildDerivation } from "./ts7-child-run.js";
 import { tsconfigPath } from "./tsconfig-path.js";
 
 /** The default place of the generated module: `src/` when the project has one, else the project root. */
@@ -51,9 +53,21 @@ function schemaEntries(schemas: readonly ProjectSchema[], diagnostics: PrintedDi
       );
     }
   }
-  return [...byName.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, schema]) => ({ name, spec: schema.spec }));
+  return [...byName.values()].map(schemaEntryOf).sort(({ name: a }, { name: b }) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A `schema<T>()` call's entry in the generated module (its key has no problem). */
+function schemaEntryOf(schema: ProjectSchema): GeneratedSchemaEntry {
+  return { name: schema.key.problem === undefined ? schema.key.name : "", spec: schema.spec };
+}
+
+/** A tool's entry in the generated module: its function's name and `name` option, its spec. */
+function entryOf(tool: ProjectTool): GeneratedSpecEntry {
+  return {
+    fn: tool.key.problem === undefined ? tool.key.fn : "",
+    ...(tool.key.problem === undefined && tool.key.name !== undefined ? { name: tool.key.name } : {}),
+    spec: tool.spec,
+  };
 }
 
 /** The generated entries, sorted by key, and the problems that keep a site from being keyed. */
@@ -89,11 +103,7 @@ export function generatedEntries(project: Pick<LoadedProject, "tools" | "schemas
   }
   const entries = [...byKey.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, tool]) => ({
-      fn: tool.key.problem === undefined ? tool.key.fn : "",
-      ...(tool.key.problem === undefined && tool.key.name !== undefined ? { name: tool.key.name } : {}),
-      spec: tool.spec,
-    }));
+    .map(([, tool]) => entryOf(tool));
   return { entries, schemas: schemaEntries(project.schemas, diagnostics), diagnostics };
 }
 
@@ -134,19 +144,24 @@ function entriesOf(
 /**
  * Writes the module when its text changed and says so on `io.out`: 0, or 1 (and nothing
  * written) on errors. With a cache folder, entries the file on disk was last written from
- * are not rendered again.
+ * are not rendered again; `sources` may hold entries rendered ahead.
  */
-export async function writeGenModule(project: LoadedProject, out: string, io: CommandIO): Promise<number> {
+export async function writeGenModule(
+  project: LoadedProject,
+  out: string,
+  io: CommandIO,
+  sources?: EntrySources,
+): Promise<number> {
   const generated = entriesOf(project, io);
   if (!generated) return 1;
   const { entries, schemas } = generated;
-  const typescript = /\.[cm]?tsx?$/.test(out);
+  const typescript = isTypeScriptModule(out);
   const rendered = project.cacheFolder ? new RenderedModule(project.cacheFolder, out) : undefined;
   const key = rendered && RenderedModule.keyOf([entries, schemas], typescript);
   if (!rendered || !key || !rendered.current(out, key)) {
     // The renderer (and the validator generator under it) loads only when there is something to render.
     const { genText } = await import("./gen-module.js");
-    const text = genText(entries, out, schemas);
+    const text = genText(entries, out, schemas, sources);
     writeModule(out, text);
     if (rendered && key) rendered.keep(key, text);
   }
@@ -173,8 +188,8 @@ export function timingLine(wallMs: number, cost: RunCost | undefined, tools: num
   );
 }
 
-/** `toolwright gen` with its arguments, run where `place` says (a cold run may go to a child Node). */
-export async function runGen(args: readonly string[], io: CommandIO, place: RunPlace): Promise<number> {
+/** What `gen`'s arguments say: the tsconfig, where the module goes, which compiler, the flags. */
+function genSettings(args: readonly string[], io: CommandIO) {
   const values = parseOptions(args, {
     ...projectOption,
     ...typescriptOption,
@@ -188,7 +203,62 @@ export async function runGen(args: readonly string[], io: CommandIO, place: RunP
   if (!config) throw new Error(`no tsconfig.json found in ${io.cwd} or above; pass one with -p <path>.`);
   const out = values.out ? resolve(io.cwd, values.out) : defaultGenPath(dirname(config));
   const typescript = values.typescript && resolve(io.cwd, values.typescript);
-  const choice = compilerFor(dirname(config), typescript);
+  return { values, config, out, choice: compilerFor(dirname(config), typescript) };
+}
+
+type GenSettings = ReturnType<typeof genSettings>;
+
+/** The TypeScript 7 project `gen` derives, as the flags say (`timing` is heard with `--timing` only). */
+async function ts7ProjectOf(
+  { values, config, out }: GenSettings,
+  typescript: string,
+  io: CommandIO,
+  { timing, ...listeners }: Pick<Ts7ProjectOptions, "progress" | "timing" | "onResult">,
+): Promise<Ts7Project> {
+  const { Ts7Project } = await import("./project-ts7.js");
+  return new Ts7Project(io.cwd, config, typescript, {
+    ...listeners,
+    cache: values["no-cache"] !== true,
+    generated: out,
+    ...(values.timing && timing ? { timing } : {}),
+    oneRun: true,
+  });
+}
+
+/**
+ * A cold run's derivation in the child Node: this process, idle meanwhile, renders each
+ * file's entries as they come, so that only putting the module together is left after.
+ */
+async function deriveInChildRendering(
+  child: typeof import("./ts7-child-run.js"),
+  args: readonly string[],
+  io: CommandIO,
+  out: string,
+): Promise<{ parts: ChildDerivation; sources: EntrySources }> {
+  const typescript = isTypeScriptModule(out);
+  let sources: EntrySources | undefined;
+  const early: FileResult[] = [];
+  const parts = child.deriveInChild(args, io, (_, result) =>
+    sources ? prerender(sources, result, typescript) : early.push(result),
+  );
+  // The renderer loads while the child starts: no result comes before that.
+  const { EntrySources } = await import("./gen-module.js");
+  sources = new EntrySources();
+  for (const result of early) prerender(sources, result, typescript);
+  return { parts: await parts, sources };
+}
+
+/** Renders the entries of one file's result ahead of the module, as {@link generatedEntries} will make them. */
+function prerender(sources: EntrySources, result: FileResult, typescript: boolean): void {
+  for (const tool of result.tools) if (tool.key.problem === undefined) sources.of(entryOf(tool), typescript);
+  for (const schema of result.schemas)
+    if (schema.key.problem === undefined) sources.of(schemaEntryOf(schema), typescript);
+}
+
+/** `toolwright gen` with its arguments: a cold run on TypeScript 7 may derive in a child Node, this process writing the module. */
+export async function runGen(args: readonly string[], io: CommandIO): Promise<number> {
+  const settings = genSettings(args, io);
+  const { values, config, out, choice } = settings;
   if (values.watch) {
     if (values.check) throw new UsageError("--watch and --check do not go together: --check writes nothing.");
     if (choice.kind !== "ts7") {
@@ -205,36 +275,36 @@ export async function runGen(args: readonly string[], io: CommandIO, place: RunP
   const started = performance.now();
   let cost: RunCost | undefined;
   let project: LoadedProject;
+  let sources: EntrySources | undefined;
+  let derivedInChild = false;
   if (choice.kind === "ts7") {
-    const { Ts7Project } = await import("./project-ts7.js");
-    const ts7 = new Ts7Project(io.cwd, config, choice.dir, {
-      progress,
-      cache: values["no-cache"] !== true,
-      generated: out,
-      ...(values.timing ? { timing: (run: RunCost) => (cost = run) } : {}),
-      oneRun: true,
-    });
-    if (place === "auto" && ts7.isCold()) {
-      const { derivesInChild, inChild } = await import("./ts7-child-run.js");
-      if (derivesInChild(ts7.root, out)) return inChild("gen", args, io);
-    }
-    try {
-      project = await ts7.run();
-    } finally {
-      ts7.close();
+    const ts7 = await ts7ProjectOf(settings, choice.dir, io, { progress, timing: (run) => (cost = run) });
+    const child = ts7.isCold() ? await import("./ts7-child-run.js") : undefined;
+    if (child?.derivesInChild(ts7.root, out)) {
+      derivedInChild = true;
+      const derived = await deriveInChildRendering(child, args, io, out);
+      ({ sources } = derived);
+      cost = derived.parts.cost;
+      project = ts7.loaded(derived.parts.files, derived.parts.results, derived.parts.configDiagnostics);
+    } else {
+      try {
+        project = await ts7.run();
+      } finally {
+        ts7.close();
+      }
     }
   } else {
     project = await (await import("./project.js")).loadProject(io.cwd, config, progress);
   }
   progress.done();
-  if (values.timing) io.err(timingLine(performance.now() - started, cost, project.tools.length, place === "child"));
-  if (!values.check) return writeGenModule(project, out, io);
+  if (values.timing) io.err(timingLine(performance.now() - started, cost, project.tools.length, derivedInChild));
+  if (!values.check) return writeGenModule(project, out, io, sources);
   const generated = entriesOf(project, io);
   if (!generated) return 1;
   const shown = relative(io.cwd, out) || out;
   const current = existsSync(out) ? readFileSync(out, "utf8") : undefined;
   const { genText } = await import("./gen-module.js");
-  if (current === genText(generated.entries, out, generated.schemas)) {
+  if (current === genText(generated.entries, out, generated.schemas, sources)) {
     io.out(`${shown} is up to date (${counted(generated.entries.length, generated.schemas.length)}).\n`);
     return 0;
   }
@@ -242,9 +312,40 @@ export async function runGen(args: readonly string[], io: CommandIO, place: RunP
   return 1;
 }
 
+/** What the child of a cold `gen` hands its parent: the project's files in order, the tsconfig's problems, what it cost. */
+export interface DerivedForParent {
+  readonly files: readonly string[];
+  readonly configDiagnostics: LoadedProject["diagnostics"];
+  readonly cost?: RunCost;
+}
+
+/**
+ * `gen` in the child of a cold run: derives the project as {@link runGen} would here,
+ * handing each file's result to `onResult` as soon as it has it; the parent writes the module.
+ */
+export async function deriveForParent(
+  args: readonly string[],
+  io: CommandIO,
+  onResult: (file: string, result: FileResult) => void,
+): Promise<DerivedForParent> {
+  const settings = genSettings(args, io);
+  const { choice } = settings;
+  if (choice.kind !== "ts7") throw new Error("a child process derives on TypeScript 7 only.");
+  const progress = progressFor(io, "toolwright gen");
+  let cost: RunCost | undefined;
+  const ts7 = await ts7ProjectOf(settings, choice.dir, io, { progress, timing: (run) => (cost = run), onResult });
+  try {
+    const { files, configDiagnostics } = await ts7.run();
+    return { files, configDiagnostics, ...(cost ? { cost } : {}) };
+  } finally {
+    ts7.close();
+    progress.done();
+  }
+}
+
 /** `toolwright gen`: writes specs as a module the runtime picks up (for TS 7, SWC, tsx). */
 export const gen: Command = {
   summary: "write every tool's spec into a generated module (for TypeScript 7, SWC, tsx)",
   usage,
-  run: (args, io) => runGen(args, io, "auto"),
+  run: (args, io) => runGen(args, io),
 };

@@ -21,6 +21,16 @@ export interface Ts7ProjectOptions {
   readonly timing?: (run: RunCost) => void;
   /** The project runs once and ends (`gen`, not `gen --watch`): its API process is tuned for that ({@link ApiProcessSettings.oneRun}). */
   readonly oneRun?: boolean;
+  /** Hears each file's result as soon as a run that starts TypeScript has it (a cold `gen`'s child sends them on). */
+  readonly onResult?: (file: string, result: FileResult) => void;
+}
+
+/** A run's project, with the pieces it is made of: what a cold `gen`'s child sends its parent beside each file's result. */
+export interface Ts7Run extends LoadedProject {
+  /** The project's files, in the order their results make up the project. */
+  readonly files: readonly string[];
+  /** The tsconfig's problems (the first of `diagnostics`). */
+  readonly configDiagnostics: LoadedProject["diagnostics"];
 }
 
 /** What one run cost: the API's totals (none when the cache answered alone) and how many files were derived. */
@@ -81,16 +91,18 @@ export class Ts7Project {
    * process, given the files changed since the last run (`undefined`: the first run, or
    * unknown changes: the process reads the project again).
    */
-  async run(changes?: FileChanges): Promise<LoadedProject> {
+  async run(changes?: FileChanges): Promise<Ts7Run> {
     const progress = this.settings.progress;
     this.cache.beginRun();
     if (!this.deriver) {
       progress?.update("reading the cache");
       const unchanged = this.cache.unchanged();
       if (unchanged) {
-        this.known = new Set(this.cache.rootFiles());
+        const files = this.cache.rootFiles();
+        this.known = new Set(files);
+        for (const [i, file] of files.entries()) this.settings.onResult?.(file, unchanged[i] as FileResult);
         this.settings.timing?.({ derived: 0, files: unchanged.length });
-        return this.loaded(unchanged, []);
+        return this.loaded(files, unchanged, []);
       }
       const started = StartedApi.start(this.typescript, this.version, this.processSettings());
       try {
@@ -110,18 +122,18 @@ export class Ts7Project {
       }
     }
     progress?.update("reading the project");
-    const { snapshot, names, results, derived } = this.deriver.derive(
-      this.cache,
-      changes,
-      this.settings.generated,
+    const { snapshot, names, results, derived } = this.deriver.derive(this.cache, changes, {
+      generated: this.settings.generated,
       progress,
-    );
+      onResult: this.settings.onResult,
+    });
     this.known = new Set(names);
     // tsconfig problems are not kept: the next run reports them again.
     if (snapshot.configDiagnostics.length === 0) this.cache.save();
     const totals = this.deriver.totals();
     if (totals && this.settings.timing) this.settings.timing({ totals, derived, files: names.length });
     return this.loaded(
+      names,
       names.flatMap((name) => results.get(name) ?? []),
       snapshot.configDiagnostics,
     );
@@ -155,10 +167,13 @@ export class Ts7Project {
     };
   }
 
-  private loaded(results: readonly FileResult[], config: LoadedProject["diagnostics"]): LoadedProject {
+  /** The project made of its files' results, in order, and the tsconfig's problems (a run's, or its child's). */
+  loaded(files: readonly string[], results: readonly FileResult[], config: LoadedProject["diagnostics"]): Ts7Run {
     const folder = this.settings.cache ? cacheFolder(this.root) : undefined;
     return {
       ...(folder ? { cacheFolder: folder } : {}),
+      files,
+      configDiagnostics: config,
       root: this.root,
       tools: results.flatMap((r) => r.tools),
       schemas: results.flatMap((r) => r.schemas),

@@ -23,6 +23,11 @@ export function standInOverlay(cache: GenCache, out: string | undefined): FileOv
   return (fileName) => (cache.isRendering(fileName) ? RENDERING_STAND_IN : undefined);
 }
 
+/** Whether the generated module at `out` is written as TypeScript (`.ts`, `.mts`, ...), else as JavaScript. */
+export function isTypeScriptModule(out: string): boolean {
+  return /\.[cm]?tsx?$/.test(out);
+}
+
 /**
  * Writes the module's `text` to `out` unless the file holds it already: "created" or
  * "changed" when it wrote, undefined when the file was current.

@@ -1,11 +1,13 @@
-// The child process of a cold `toolwright gen` or `build` (see ts7-child-run.ts): runs the
-// command in a Node started with one V8 background thread, and sends the parent its output
-// and exit code.
+// The child process of a cold `toolwright gen` or `build` (see ts7-child-run.ts), a Node
+// started with one V8 background thread: derives a `gen`'s project, sending each file's result
+// as it comes (the parent renders and writes the module), or runs a whole `build`, sending
+// its output and exit code.
 
 import { runBuild } from "./build.js";
 import type { CommandIO } from "./command.js";
 import { enableCompileCache } from "./compile-cache.js";
-import { runGen } from "./gen.js";
+import { deriveForParent } from "./gen.js";
+import { type FileResult, storedResult } from "./gen-cache.js";
 import type { ChildReply, ChildRequest } from "./ts7-child-run.js";
 
 // The command's modules are loaded by now; TypeScript's API client is loaded when the derivation opens it.
@@ -27,8 +29,15 @@ process.once("message", async (request: ChildRequest) => {
     err: (text) => void send({ err: text }),
   };
   try {
-    const run = request.command === "gen" ? runGen : runBuild;
-    await send({ code: await run(request.args, io, "child") });
+    if (request.command === "gen") {
+      const onResult = (file: string, result: FileResult) =>
+        void send({ result: { file, result: storedResult(result) } });
+      const { files, configDiagnostics, cost } = await deriveForParent(request.args, io, onResult);
+      const config = storedResult({ tools: [], schemas: [], diagnostics: configDiagnostics }).diagnostics;
+      await send({ derived: { files, config, ...(cost ? { cost } : {}) } });
+    } else {
+      await send({ code: await runBuild(request.args, io, "child") });
+    }
   } catch (error) {
     await send({ error: error instanceof Error ? error.message : String(error) });
   }

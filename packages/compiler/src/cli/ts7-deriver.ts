@@ -21,6 +21,14 @@ export interface Ts7Derived {
   readonly derived: number;
 }
 
+/** What one derivation is told: the run's own output, to leave out, and who hears of its progress and results. */
+export interface DeriveOptions {
+  /** The generated module: this run's output, not one of its inputs. */
+  readonly generated?: string | undefined;
+  readonly progress?: Progress | undefined;
+  readonly onResult?: ((file: string, result: FileResult) => void) | undefined;
+}
+
 /**
  * The half of a TypeScript 7 project run that needs TypeScript: one long-lived API process
  * (opened on first use, handed file changes after that) and the derivation of the files the
@@ -46,9 +54,14 @@ export class Ts7Deriver {
 
   /**
    * Brings the cache up to the program after `changes` (undefined: read the project again)
-   * and derives the files whose key changed, keeping their results in the cache.
+   * and derives the files whose key changed, keeping their results in the cache. `onResult`
+   * hears each file's result as soon as the run has it (from the cache, or derived).
    */
-  derive(cache: GenCache, changes: FileChanges | undefined, generated?: string, progress?: Progress): Ts7Derived {
+  derive(
+    cache: GenCache,
+    changes: FileChanges | undefined,
+    { generated, progress, onResult }: DeriveOptions = {},
+  ): Ts7Derived {
     const snapshot = this.open(changes);
     const { backend } = snapshot;
     // The generated module is this run's output, not one of its inputs.
@@ -57,9 +70,13 @@ export class Ts7Deriver {
     // Site finding reads the unchanged files' imports from the cache: only the files derived are parsed.
     const derivation = new Derivation(backend, cache.moduleFacts(backend));
     const results = new Map<string, FileResult>();
+    const have = (name: string, result: FileResult) => {
+      results.set(name, result);
+      onResult?.(name, result);
+    };
     const pending = names.filter((name) => {
       const cached = cache.cached(name);
-      if (cached) results.set(name, cached);
+      if (cached) have(name, cached);
       return !cached;
     });
     const step = Math.max(1, Math.ceil(pending.length / PROGRESS_STEPS));
@@ -73,8 +90,8 @@ export class Ts7Deriver {
         const own = result
           ? { ...sitesOf(file, result, derivation, this.settings.root), diagnostics: result.findings }
           : { tools: [], schemas: [], diagnostics: [] };
-        results.set(file.fileName, own);
         cache.keep(file.fileName, own);
+        have(file.fileName, own);
       }
     }
     return { snapshot, names, results, derived: pending.length };
