@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { SchemaSpec } from "toolwright";
 import { type Backend, SymbolFlag, type TsSymbol, type TsType, TypeFlag } from "./backend/backend.js";
 import type { TypeNode } from "./backend/syntax.js";
@@ -7,6 +6,7 @@ import type { Problem } from "./derive-parameters.js";
 import { DiagnosticCode } from "./diagnostics.js";
 import { docHost, readDoc } from "./docs.js";
 import { literalProperty } from "./literal-value.js";
+import { projectPath } from "./project-path.js";
 import { SchemaConverter } from "./schema/SchemaConverter.js";
 import { isLibSymbol } from "./schema/type-facts.js";
 import { type SchemaSite, typeArgument } from "./sites.js";
@@ -120,7 +120,7 @@ export function deriveSchema(site: SchemaSite, ctx: DeriveContext): { spec?: Sch
     ...(description ? { description } : {}),
     schema: JSON.parse(JSON.stringify({ ...root, ...defs })),
     source: {
-      file: path.relative(ctx.rootDir, file.fileName).split(path.sep).join("/"),
+      file: projectPath(ctx.rootDir, file.fileName),
       line: file.getLineAndCharacterOfPosition(site.node.getStart(file)).line + 1,
     },
   };

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { ToolFlags, ToolSpec } from "toolwright";
 import type { Backend, TsSignature } from "./backend/backend.js";
 import type { Expression, Node } from "./backend/syntax.js";
@@ -10,6 +9,7 @@ import { literalProperty } from "./literal-value.js";
 import type { ResolvedOptions } from "./options.js";
 import { outputSchema } from "./output-schema.js";
 import { policyDeclarations } from "./policy-tags.js";
+import { projectPath } from "./project-path.js";
 import type { ToolSite } from "./sites.js";
 import type { ToolwrightTypes } from "./toolwright-types.js";
 
@@ -140,7 +140,7 @@ export function deriveSpec(site: ToolSite, ctx: DeriveContext): { spec?: ToolSpe
     flags: flagsFrom(doc, site.options, backend),
     ...policy,
     source: {
-      file: path.relative(ctx.rootDir, file.fileName).split(path.sep).join("/"),
+      file: projectPath(ctx.rootDir, file.fileName),
       line: file.getLineAndCharacterOfPosition(place.getStart(file)).line + 1,
     },
   };

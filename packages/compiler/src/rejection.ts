@@ -1,6 +1,6 @@
-import { relative } from "node:path";
 import type { RejectedSpec } from "toolwright";
 import type { Finding } from "./diagnostics.js";
+import { projectPath } from "./project-path.js";
 
 /**
  * The marker written at a tool site whose derivation failed: the site's build errors with
@@ -12,7 +12,7 @@ export function rejectedSpec(diagnostics: readonly Finding[], rootDir: string): 
     $toolwrightRejected: 1,
     errors: diagnostics.map((d) => {
       const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-      const file = relative(rootDir, d.file.fileName).split("\\").join("/");
+      const file = projectPath(rootDir, d.file.fileName);
       return `${file}:${line + 1}:${character + 1}: ${d.messageText}`;
     }),
   };

@@ -1,8 +1,8 @@
-import { relative } from "node:path";
 import type { Node, SourceFile } from "../backend/syntax.js";
 import type { Derivation, DerivedFile } from "../derivation.js";
 import type { Finding } from "../diagnostics.js";
 import type { CompilerOptions } from "../options.js";
+import { projectPath } from "../project-path.js";
 import { countOf, type Progress } from "./progress.js";
 import type { ProjectSchema, ProjectTool } from "./project.js";
 import { runtimeKey, runtimeKeyReferences, schemaKey } from "./runtime-key.js";
@@ -12,7 +12,7 @@ function placeOf(node: Node, file: SourceFile, root: string): Pick<ProjectTool, 
   const start = node.getStart(file);
   const { line, character } = file.getLineAndCharacterOfPosition(start);
   return {
-    file: relative(root, file.fileName).split("\\").join("/"),
+    file: projectPath(root, file.fileName),
     line: line + 1,
     column: character + 1,
     at: { file, start, length: Math.max(node.getEnd() - start, 1) },

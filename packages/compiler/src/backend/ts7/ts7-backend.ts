@@ -51,7 +51,9 @@ const PREFETCH_DEPTH = 12;
 /** A cache of one question's answers: the client keeps objects by id, not answers. */
 function memo<K, V>(answers = new Map<K, V>()): (key: K, compute: () => V) => V {
   return (key, compute) => {
-    if (answers.has(key)) return answers.get(key) as V;
+    // One lookup for an answer known (most calls); `has` tells an undefined answer from none.
+    const known = answers.get(key);
+    if (known !== undefined || answers.has(key)) return known as V;
     const value = compute();
     answers.set(key, value);
     return value;
