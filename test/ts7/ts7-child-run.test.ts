@@ -99,6 +99,18 @@ describe("a cold gen in the child process", () => {
       `  };\n` +
       `  (await import("node:module")).syncBuiltinESMExports();\n` +
       `}\n` +
+      // A child that stops right after it has sent its first file's result.
+      `if (process.env.CRASH_AFTER_RESULT && child) {\n` +
+      `  const send = process.send.bind(process);\n` +
+      `  process.send = (reply, ...rest) => {\n` +
+      `    const sent = send(reply, ...rest);\n` +
+      `    if (reply.result) {\n` +
+      `      appendFileSync(process.env.CRASH_AFTER_RESULT, reply.result.file + "\\n");\n` +
+      `      process.exit(4);\n` +
+      `    }\n` +
+      `    return sent;\n` +
+      `  };\n` +
+      `}\n` +
       `if (process.env.SLOW_EXIT && child) {\n` +
       `  appendFileSync(process.env.SLOW_EXIT, String(process.pid));\n` +
       `  process.on("exit", () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60000));\n` +
@@ -191,6 +203,33 @@ describe("a cold gen in the child process", () => {
     const crashed = await gen("crashed.gen.ts", { TOOLWRIGHT_COLD_CHILD: "1", CRASH_CHILD: "1" }, ["--no-cache"]);
     expect(crashed.code).toBe(1);
     expect(crashed.err).toContain("toolwright gen: its child process stopped (exit code 3) before it finished.");
+  });
+
+  it("fails the run and leaves the module as it was when the child stops after sending a file's result", async () => {
+    const out = path.join(root, "kept.gen.ts");
+    writeFileSync(out, "// an earlier module\n");
+    const sent = path.join(root, "sent.log");
+    writeFileSync(sent, "");
+    const crashed = await gen("kept.gen.ts", { TOOLWRIGHT_COLD_CHILD: "1", CRASH_AFTER_RESULT: sent }, ["--no-cache"]);
+    expect(readFileSync(sent, "utf8").trim().split("\n")).toHaveLength(1);
+    expect(crashed.code).toBe(1);
+    expect(crashed.err).toContain("toolwright gen: its child process stopped (exit code 4) before it finished.");
+    expect(crashed.out).not.toContain("wrote");
+    expect(readFileSync(out, "utf8")).toBe("// an earlier module\n");
+  });
+
+  it("checks the module against what the child derived: up to date, or out of date and left alone", async () => {
+    const current = await gen("in-process.gen.ts", { TOOLWRIGHT_COLD_CHILD: "1" }, ["--no-cache", "--check"]);
+    expect(current.code).toBe(0);
+    expect(current.out).toContain("in-process.gen.ts is up to date (5 tools).");
+    expect(current.err).toContain("in a child Node process with one V8 background thread");
+    const stale = path.join(root, "stale.gen.ts");
+    const edited = `${readFileSync(path.join(root, "in-process.gen.ts"), "utf8")}// edited\n`;
+    writeFileSync(stale, edited);
+    const checked = await gen("stale.gen.ts", { TOOLWRIGHT_COLD_CHILD: "1" }, ["--no-cache", "--check"]);
+    expect(checked.code).toBe(1);
+    expect(checked.err).toContain("stale.gen.ts is out of date; run 'toolwright gen' and commit it.");
+    expect(readFileSync(stale, "utf8")).toBe(edited);
   });
 
   it("builds on TypeScript 7 as this process does: the same output, exit code and emitted files", async () => {
