@@ -13,8 +13,10 @@
  * installed there by that Node's npm, so better-sqlite3 is built for that Node. Then that
  * Node runs Vitest on the files below with scripts/node-versions/vitest.config.mjs, which
  * resolves those peers from the cache: the adapters run each library's own loop on its
- * newest major, the store drivers run on better-sqlite3 13 and pg, and a packed-tarball
- * project is installed and run as a CommonJS user would on that Node.
+ * newest major, the store drivers run on better-sqlite3 13 and pg, packed-tarball
+ * projects are installed and run as a CommonJS user and a TypeScript 7 user would on that
+ * Node, and the TypeScript 7 path's use of Node itself (pipes, a child Node, file watching)
+ * is tested there.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -41,6 +43,13 @@ const FILES = [
   "packages/runtime/test/memory/stores.test.ts",
   "test/build-paths/packed-commonjs.test.ts",
   "packages/compiler/test/cli/compile-cache.test.ts",
+  // TypeScript 7, the default path: the README's packed project, the API process started
+  // ahead of its client (which stops Node's reading of a pipe), the cold run's child Node
+  // (fork, IPC, its flags and its exit), and `gen --watch` (Node's file watching).
+  "test/build-paths/packed-ts7.test.ts",
+  "test/ts7/ts7-api-process.test.ts",
+  "test/ts7/ts7-child-run.test.ts",
+  "test/ts7/gen-watch.test.ts",
 ];
 
 const cache = process.env.TOOLWRIGHT_CACHE ?? path.join(homedir(), ".cache", "toolwright");
