@@ -15,8 +15,8 @@
  * resolves those peers from the cache: the adapters run each library's own loop on its
  * newest major, the store drivers run on better-sqlite3 13 and pg, packed-tarball
  * projects are installed and run as a CommonJS user and a TypeScript 7 user would on that
- * Node, and the TypeScript 7 path's use of Node itself (pipes, a child Node, file watching)
- * is tested there.
+ * Node, and the TypeScript 7 path's use of Node itself (pipes, a child Node, file watching,
+ * the language server's stdio) is tested there.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -45,11 +45,13 @@ const FILES = [
   "packages/compiler/test/cli/compile-cache.test.ts",
   // TypeScript 7, the default path: the README's packed project, the API process started
   // ahead of its client (which stops Node's reading of a pipe), the cold run's child Node
-  // (fork, IPC, its flags and its exit), and `gen --watch` (Node's file watching).
+  // (fork, IPC, its flags and its exit), `gen --watch` (Node's file watching), and the
+  // language server over stdio.
   "test/build-paths/packed-ts7.test.ts",
   "test/ts7/ts7-api-process.test.ts",
   "test/ts7/ts7-child-run.test.ts",
   "test/ts7/gen-watch.test.ts",
+  "test/lsp/lsp.test.ts",
 ];
 
 const cache = process.env.TOOLWRIGHT_CACHE ?? path.join(homedir(), ".cache", "toolwright");
