@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeTempProject } from "../../packages/compiler/test/temp-project.js";
-import { projectWith, TS7, toolwright } from "./project.js";
+import { projectWith, TS5, TS7, toolwright } from "./project.js";
 
 // `toolwright build` on a TypeScript 7 project: the API checks and derives, the generated
 // module is written, the project's tsc emits it; the built program finds every spec.
@@ -66,8 +66,8 @@ const CONFIG = JSON.stringify({
 });
 
 const roots: string[] = [];
-function project(name: string, files: Record<string, string>): string {
-  const root = projectWith(name, TS7, { "tsconfig.json": CONFIG });
+function project(name: string, files: Record<string, string>, typescript = TS7): string {
+  const root = projectWith(name, typescript, { "tsconfig.json": CONFIG });
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, "src", file), text);
   roots.push(root);
   return root;
@@ -99,6 +99,31 @@ describe("toolwright build on TypeScript 7", () => {
     });
     // "kelvin" is not in the enum: the generated validator refuses it.
     expect(printed.ok).toBe(false);
+  });
+
+  it("prints every problem in tsc's order, by file and position, as the TypeScript 5 build does", async () => {
+    // Type errors and tool problems, in two files, each before and after the other: the
+    // checker and the derivation find them in orders of their own.
+    const tools = `${TOOLS}\nexport const count: number = "three";\n/** Short. */\nexport const short = tool(function short(done: () => void) { done(); });\n`;
+    const early = `import { tool } from "toolwright";\n\nexport const anonymous = tool((x: string) => x);\nexport const wrong: string = 3;\n`;
+    const files = { "tools.ts": tools, "early.ts": early, "main.ts": MAIN };
+    const places = (err: string) =>
+      err.split("\n").flatMap((line) => {
+        const found = /^(src\/[^(]+)\((\d+),(\d+)\): error TS(\d+)/.exec(line);
+        return found
+          ? [{ file: found[1], line: Number(found[2]), column: Number(found[3]), code: Number(found[4]) }]
+          : [];
+      });
+    const seven = places((await toolwright(project("build7-order", files), ["build"])).err);
+    expect(seven.map((p) => `${p.file}:${p.line}:${p.column} ${p.code}`)).toEqual([
+      "src/early.ts:3:26 990005",
+      "src/early.ts:4:14 2322",
+      "src/tools.ts:15:14 2322",
+      "src/tools.ts:17:22 990005",
+      "src/tools.ts:17:42 990001",
+    ]);
+    const five = await toolwright(project("build5-order", files, TS5), ["build"]);
+    expect(places(five.err), five.err).toEqual(seven);
   });
 
   it("reports type errors and tool errors as tsc does, and emits unless noEmitOnError", async () => {

@@ -73,13 +73,34 @@ function codeFrame(d: PrintedDiagnostic & { file: NonNullable<PrintedDiagnostic[
   return `${out.join("\n")}\n`;
 }
 
+/** Undefined first, then ascending: strings by code unit, as tsc compares file names. */
+function ascending<T extends string | number>(a: T | undefined, b: T | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined) return -1;
+  if (b === undefined) return 1;
+  return a < b ? -1 : 1;
+}
+
+/** tsc's order of diagnostics: by file (those with none first), then start, length, code and text. */
+function inTscOrder(a: PrintedDiagnostic, b: PrintedDiagnostic): number {
+  return (
+    ascending(a.file?.fileName, b.file?.fileName) ||
+    ascending(a.start, b.start) ||
+    ascending(a.length, b.length) ||
+    a.code - b.code ||
+    ascending(a.messageText, b.messageText)
+  );
+}
+
 /**
- * Prints diagnostics as `tsc` does: one line each (`src/tools.ts(12,3): error TS990001: ...`),
- * or with `pretty` (a terminal) in colour with the source lines under each, paths relative
- * to `root` either way.
+ * Prints diagnostics as `tsc` does: in its order (by file, then position, whichever compiler
+ * or step found each), one line each (`src/tools.ts(12,3): error TS990001: ...`), or with
+ * `pretty` (a terminal) in colour with the source lines under each, paths relative to `root`
+ * either way.
  */
 export function formatDiagnostics(diagnostics: readonly PrintedDiagnostic[], root: string, pretty: boolean): string {
-  return diagnostics
+  return [...diagnostics]
+    .sort(inTscOrder)
     .map((d) => {
       const at = d.file && d.start !== undefined ? { file: d.file, start: d.start } : undefined;
       const place = at?.file.getLineAndCharacterOfPosition(at.start);
