@@ -5,38 +5,34 @@ import { type CompilerOptions, transformEntryOptions } from "./options.js";
 
 /**
  * The text of a tsconfig as JSON: TypeScript reads tsconfig files leniently, with `//` and
- * `/* *\/` comments and trailing commas, which `JSON.parse` refuses. Strings are kept as
- * written (a `//` or `,}` inside a path is not touched).
+ * `/* *\/` comments and trailing commas, which `JSON.parse` refuses. Each is blanked out
+ * (newlines kept), so that a position in the JSON is the same position in the file. Strings
+ * are kept as written (a `//` or `,}` inside a path is not touched).
  */
 export function jsonOfTsconfig(text: string): string {
+  const blank = (from: number, to: number) => text.slice(from, to).replace(/[^\n]/g, " ");
   let out = "";
-  let pendingComma = "";
+  // A comma is written once the next token shows it is not trailing (before `}` or `]`).
+  let pendingComma = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
-    if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-      i--;
-      continue;
-    }
-    if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      i = end < 0 ? text.length : end + 1;
+    if (c === "/" && (text[i + 1] === "/" || text[i + 1] === "*")) {
+      const line = text[i + 1] === "/";
+      const found = line ? text.indexOf("\n", i) : text.indexOf("*/", i + 2);
+      const end = found < 0 ? text.length : line ? found : found + 2;
+      out += blank(i, end);
+      i = end - 1;
       continue;
     }
     if (/\s/.test(c)) {
-      if (pendingComma) pendingComma += c;
-      else out += c;
+      out += c;
       continue;
     }
-    // A comma is written once the next token shows it is not trailing (before `}` or `]`).
-    if (pendingComma) {
-      out += c === "}" || c === "]" ? pendingComma.slice(1) : pendingComma;
-      pendingComma = "";
+    if (pendingComma >= 0) {
+      if (c === "}" || c === "]") out = `${out.slice(0, pendingComma)} ${out.slice(pendingComma + 1)}`;
+      pendingComma = -1;
     }
-    if (c === ",") {
-      pendingComma = ",";
-      continue;
-    }
+    if (c === ",") pendingComma = out.length;
     if (c === '"') {
       let j = i + 1;
       while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
@@ -46,7 +42,7 @@ export function jsonOfTsconfig(text: string): string {
     }
     out += c;
   }
-  return out + pendingComma;
+  return out;
 }
 
 interface RawConfig {
@@ -54,11 +50,25 @@ interface RawConfig {
   readonly compilerOptions?: { readonly plugins?: unknown };
 }
 
+/** `file(line,column)` of a position in `text`, 1-based, as tsc names a place. */
+function placeIn(file: string, text: string, position: number): string {
+  const before = text.slice(0, position).split("\n");
+  return `${file}(${before.length},${(before.at(-1)?.length ?? 0) + 1})`;
+}
+
 function readConfig(file: string): RawConfig {
+  const text = readFileSync(file, "utf8");
   try {
-    return JSON.parse(jsonOfTsconfig(readFileSync(file, "utf8"))) as RawConfig;
+    return JSON.parse(jsonOfTsconfig(text)) as RawConfig;
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as Error).message}. Fix: make it valid JSON (comments are fine).`);
+    // V8 names the position in the JSON, which is the file's (jsonOfTsconfig keeps them).
+    const message = (error as Error).message;
+    const position = /at position (\d+)/.exec(message)?.[1];
+    const place = placeIn(file, text, position === undefined ? text.length : Number(position));
+    const problem = message.replace(/ in JSON at position \d+.*$/, "").replace(/ of JSON input$/, "");
+    throw new Error(
+      `${place}: not valid JSON: ${problem}. Fix: correct it there (comments and trailing commas are fine).`,
+    );
   }
 }
 

@@ -21,6 +21,15 @@ describe("reading a tsconfig as TypeScript does", () => {
       d: 'quote " // not a comment',
     });
   });
+
+  it("keeps every position where it is in the file: comments and trailing commas become spaces", () => {
+    const text = `{\n  /* two\n  lines */ "a": [1,], // end\n  "b": 2\n}`;
+    const json = jsonOfTsconfig(text);
+    expect(json).toHaveLength(text.length);
+    expect(json.split("\n")).toHaveLength(text.split("\n").length);
+    expect(json.indexOf('"b"')).toBe(text.indexOf('"b"'));
+    expect(JSON.parse(json)).toEqual({ a: [1], b: 2 });
+  });
 });
 
 describe("toolwright's options from a tsconfig and the configs it extends", () => {
@@ -51,7 +60,14 @@ describe("toolwright's options from a tsconfig and the configs it extends", () =
     expect(() => toolwrightOptionsOf(path.join(root, "loop-a.json"))).toThrow(/extends itself .*Fix: break the cycle/);
     writeFileSync(path.join(root, "broken.json"), "{ compilerOptions: ");
     expect(() => toolwrightOptionsOf(path.join(root, "broken.json"))).toThrow(
-      /cannot read .*broken\.json: .*Fix: make it valid JSON/,
+      /broken\.json\(1,3\): not valid JSON: .*Fix: correct it there \(comments and trailing commas are fine\)\./,
+    );
+    // The place is the file's, after a comment and a trailing comma; the end of the file when V8 names none.
+    writeFileSync(path.join(root, "late.json"), `{\n  // options\n  "include": ["src",],\n  "files": [1 2]\n}`);
+    expect(() => toolwrightOptionsOf(path.join(root, "late.json"))).toThrow(/late\.json\(4,15\): not valid JSON: /);
+    writeFileSync(path.join(root, "cut.json"), `{\n  "include": [`);
+    expect(() => toolwrightOptionsOf(path.join(root, "cut.json"))).toThrow(
+      /cut\.json\(2,15\): not valid JSON: Unexpected end\. Fix/,
     );
   });
 });
