@@ -25,7 +25,8 @@ export function jsonOfTsconfig(text: string): string {
       continue;
     }
     if (/\s/.test(c)) {
-      out += c;
+      // JSON's whitespace as it is; any other (a byte order mark, a no-break space) as a space.
+      out += c === " " || c === "\n" || c === "\r" || c === "\t" ? c : " ";
       continue;
     }
     if (pendingComma >= 0) {

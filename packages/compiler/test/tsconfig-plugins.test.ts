@@ -30,6 +30,10 @@ describe("reading a tsconfig as TypeScript does", () => {
     expect(json.indexOf('"b"')).toBe(text.indexOf('"b"'));
     expect(JSON.parse(json)).toEqual({ a: [1], b: 2 });
   });
+
+  it("reads a file saved with a byte order mark, and a no-break space, as TypeScript does", () => {
+    expect(JSON.parse(jsonOfTsconfig(`\uFEFF{\u00A0"a": 1 }`))).toEqual({ a: 1 });
+  });
 });
 
 describe("toolwright's options from a tsconfig and the configs it extends", () => {
