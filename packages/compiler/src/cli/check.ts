@@ -61,7 +61,8 @@ export const check: Command = {
       const changes = locked ? diffContracts(locked, current) : [];
       writeLockfile(lockPath, current);
       if (changes.length > 0) io.out(`${formatContractChanges(changes, shown)}\n`);
-      io.out(`wrote ${Object.keys(current.tools).length} tool contracts to ${shown}\n`);
+      const count = Object.keys(current.tools).length;
+      io.out(`wrote ${count} tool contract${count === 1 ? "" : "s"} to ${shown}\n`);
       return 0;
     }
     if (!locked) {
