@@ -58,7 +58,14 @@ function placeIn(file: string, text: string, position: number): string {
 }
 
 function readConfig(file: string): RawConfig {
-  const text = readFileSync(file, "utf8");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new Error(
+      `cannot read ${file}: ${(error as Error).message}. Fix: check that the file exists and can be read.`,
+    );
+  }
   try {
     return JSON.parse(jsonOfTsconfig(text)) as RawConfig;
   } catch (error) {

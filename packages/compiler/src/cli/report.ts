@@ -1,6 +1,6 @@
-import { relative } from "node:path";
 import type { LineAndCharacter } from "../backend/syntax.js";
 import type { Severity } from "../diagnostics.js";
+import { projectPath } from "../project-path.js";
 
 /**
  * A diagnostic as the CLI prints it, whichever compiler found it: toolwright's findings,
@@ -46,7 +46,7 @@ const GREY = "\u001b[90m";
 const GUTTER = "\u001b[7m";
 
 function shownName(fileName: string, root: string): string {
-  return relative(root, fileName).split("\\").join("/") || fileName;
+  return projectPath(root, fileName) || fileName;
 }
 
 /** The source lines under a diagnostic with `~` beneath its span, as tsc's `--pretty` shows them. */
