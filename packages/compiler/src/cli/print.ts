@@ -8,9 +8,12 @@ import {
   isStrictResult,
   mcpAnnotations,
 } from "toolwright/dialects";
-import { parseOptions, projectOption } from "./args.js";
+import { parseOptions, projectOption, typescriptOption } from "./args.js";
 import { type Command, UsageError } from "./command.js";
-import { formatDiagnostics, hasErrors, loadProject, type ProjectTool } from "./project.js";
+import { openProject } from "./open-project.js";
+import { progressFor } from "./progress.js";
+import type { ProjectTool } from "./project.js";
+import { formatDiagnostics, hasErrors } from "./report.js";
 
 /** A tool as the provider's API receives it, in that provider's envelope. */
 function envelope(dialect: DialectName, tool: ProjectTool, result: DialectResult): unknown {
@@ -37,7 +40,7 @@ function envelope(dialect: DialectName, tool: ProjectTool, result: DialectResult
   }
 }
 
-const usage = `usage: toolwright print [-p tsconfig.json] [--dialect <name> | --raw]
+const usage = `usage: toolwright print [-p tsconfig.json] [--dialect <name> | --raw] [--typescript <dir>]
 
 Prints every tool's schema as JSON, sorted by name: by default what every provider is
 given (name, description and the JSON Schema of the arguments); with --dialect the tool
@@ -49,7 +52,8 @@ a suffixed name is one mode. Dialects: ${Object.keys(dialects).join(", ")}.
 Dialect notes (rewrites, fallbacks, rejections) go to stderr.
   -p, --project  the tsconfig.json to read (default: the nearest one)
   --dialect      the provider or dialect to print for
-  --raw          the whole spec, as the compiler writes it`;
+  --raw          the whole spec, as the compiler writes it
+  --typescript   the folder of a TypeScript 7 package to use instead of the project's`;
 
 /** `toolwright print`: every tool's schema as providers receive it, as one provider does, or the whole spec. */
 export const print: Command = {
@@ -57,7 +61,12 @@ export const print: Command = {
     "print every tool's schema as providers receive it (--dialect openai|anthropic|gemini|mcp; --raw: the whole spec)",
   usage,
   async run(args, io) {
-    const values = parseOptions(args, { ...projectOption, dialect: { type: "string" }, raw: { type: "boolean" } });
+    const values = parseOptions(args, {
+      ...projectOption,
+      ...typescriptOption,
+      dialect: { type: "string" },
+      raw: { type: "boolean" },
+    });
     const dialect = values.dialect;
     if (dialect !== undefined && values.raw) {
       throw new UsageError(
@@ -67,7 +76,9 @@ export const print: Command = {
     if (dialect !== undefined && !isDialectName(dialect)) {
       throw new UsageError(`unknown dialect '${dialect}'; use one of ${Object.keys(dialects).join(", ")}.`);
     }
-    const project = loadProject(io.cwd, values.project);
+    const progress = progressFor(io, "toolwright print");
+    const project = await openProject(io.cwd, values.project, { progress, typescript: values.typescript });
+    progress.done();
     if (project.diagnostics.length > 0) io.err(formatDiagnostics(project.diagnostics, project.root, false));
     if (hasErrors(project.diagnostics)) return 1;
     const tools = [...project.tools].sort((a, b) =>
