@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { loadTs7 } from "../backend/ts7/ts7-api.js";
 import { Ts7Session } from "../backend/ts7/ts7-session.js";
-import { toolwrightOptionsOf } from "../tsconfig-plugins.js";
+import { toolwrightOptionsOf } from "../tsconfig-file.js";
 import type { CommandIO } from "./command.js";
 import { defaultGenPath, generatedEntries } from "./gen.js";
 import { cacheFolder } from "./gen-cache.js";

@@ -1,7 +1,7 @@
 import { existsSync, type FSWatcher, watch } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { FileChanges } from "../backend/ts7/ts7-session.js";
-import { tsconfigFiles } from "../tsconfig-plugins.js";
+import { tsconfigFiles } from "../tsconfig-file.js";
 import type { CommandIO } from "./command.js";
 import { writeGenModule } from "./gen.js";
 import { Ts7Project } from "./project-ts7.js";

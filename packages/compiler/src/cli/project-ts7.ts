@@ -3,7 +3,7 @@ import { ts7Version } from "../backend/ts7/ts7-api.js";
 import { type ApiProcessSettings, StartedApi } from "../backend/ts7/ts7-api-process.js";
 import type { FileChanges, Ts7Session } from "../backend/ts7/ts7-session.js";
 import type { CompilerOptions } from "../options.js";
-import { toolwrightOptionsOf, tsconfigFiles } from "../tsconfig-plugins.js";
+import { toolwrightOptionsOf, tsconfigFiles } from "../tsconfig-file.js";
 import { buildStamp, cacheFolder, type FileResult, GenCache } from "./gen-cache.js";
 import type { Progress } from "./progress.js";
 import type { LoadedProject } from "./project.js";

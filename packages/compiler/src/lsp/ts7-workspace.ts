@@ -9,7 +9,7 @@ import { siteAt } from "../editor/site-at.js";
 import { toolMarkdown } from "../editor/tool-markdown.js";
 import { type CompilerOptions, resolveOptions } from "../options.js";
 import type { ToolSite } from "../sites.js";
-import { toolwrightOptionsOf } from "../tsconfig-plugins.js";
+import { toolwrightOptionsOf } from "../tsconfig-file.js";
 
 /** What the editor is shown for one file: the build's findings and the editor's hints located in it. */
 export interface Located {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { type CompilerOptions, transformEntryOptions } from "./options.js";
@@ -49,6 +49,9 @@ export function jsonOfTsconfig(text: string): string {
 interface RawConfig {
   readonly extends?: unknown;
   readonly compilerOptions?: { readonly plugins?: unknown };
+  readonly files?: unknown;
+  readonly include?: unknown;
+  readonly references?: unknown;
 }
 
 /** `file(line,column)` of a position in `text`, 1-based, as tsc names a place. */
@@ -104,22 +107,23 @@ function extendedFile(name: string, from: string): string {
 }
 
 /**
- * The `compilerOptions.plugins` that apply to a tsconfig: its own, or else those of the
- * configs it extends (the last of an `extends` list first, as TypeScript overrides them),
- * depth first. `undefined` when no config in the chain sets them.
+ * A setting that applies to a tsconfig: its own, or else the one of the configs it extends
+ * (the last of an `extends` list first, as TypeScript overrides them), depth first.
+ * `undefined` when no config in the chain sets it.
  */
-function pluginsOf(file: string, seen: ReadonlySet<string>): unknown {
+function settingOf(file: string, pick: (config: RawConfig) => unknown, seen: ReadonlySet<string> = new Set()): unknown {
   if (seen.has(file))
     throw new Error(`${file} extends itself (through ${[...seen].join(" -> ")}). Fix: break the cycle.`);
   const config = readConfig(file);
-  if (config.compilerOptions?.plugins !== undefined) return config.compilerOptions.plugins;
+  const own = pick(config);
+  if (own !== undefined) return own;
   const parents =
     typeof config.extends === "string" ? [config.extends] : Array.isArray(config.extends) ? config.extends : [];
   const chain = new Set([...seen, file]);
   for (const parent of [...parents].reverse()) {
     if (typeof parent !== "string") continue;
-    const plugins = pluginsOf(extendedFile(parent, file), chain);
-    if (plugins !== undefined) return plugins;
+    const setting = settingOf(extendedFile(parent, file), pick, chain);
+    if (setting !== undefined) return setting;
   }
   return undefined;
 }
@@ -135,7 +139,7 @@ function pluginsOf(file: string, seen: ReadonlySet<string>): unknown {
  * ```
  */
 export function toolwrightOptionsOf(tsconfig: string): CompilerOptions {
-  const plugins = pluginsOf(resolve(tsconfig), new Set());
+  const plugins = settingOf(resolve(tsconfig), (config) => config.compilerOptions?.plugins);
   return transformEntryOptions({ plugins });
 }
 
@@ -151,4 +155,24 @@ export function tsconfigFiles(tsconfig: string): string[] {
   };
   visit(resolve(tsconfig));
   return files;
+}
+
+/**
+ * The tsconfig files a solution tsconfig references: one with no files of its own
+ * (`"files": []` and no `include`, itself or through `extends`) and only `references`, as
+ * Vite's templates write; a reference naming a folder means its tsconfig.json. Empty for
+ * a tsconfig of one project.
+ */
+export function solutionReferences(tsconfig: string): string[] {
+  const file = resolve(tsconfig);
+  const { references } = readConfig(file);
+  if (!Array.isArray(references) || references.length === 0) return [];
+  const files = settingOf(file, (config) => config.files);
+  if (!Array.isArray(files) || files.length > 0 || settingOf(file, (config) => config.include) !== undefined) return [];
+  return references.flatMap((reference: unknown) => {
+    const path = (reference as { path?: unknown } | null)?.path;
+    if (typeof path !== "string") return [];
+    const target = resolve(dirname(file), path);
+    return [existsSync(target) && statSync(target).isDirectory() ? join(target, "tsconfig.json") : target];
+  });
 }

@@ -1,10 +1,10 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { jsonOfTsconfig, toolwrightOptionsOf } from "../src/tsconfig-plugins.js";
+import { jsonOfTsconfig, solutionReferences, toolwrightOptionsOf } from "../src/tsconfig-file.js";
 import { removeTempProject, tempProject } from "./temp-project.js";
 
-const root = tempProject("tsconfig-plugins");
+const root = tempProject("tsconfig-file");
 afterAll(() => removeTempProject(root));
 
 describe("reading a tsconfig as TypeScript does", () => {
@@ -73,5 +73,46 @@ describe("toolwright's options from a tsconfig and the configs it extends", () =
     expect(() => toolwrightOptionsOf(path.join(root, "cut.json"))).toThrow(
       /cut\.json\(2,15\): not valid JSON: Unexpected end\. Fix/,
     );
+  });
+});
+
+describe("a solution tsconfig: no files of its own, only references", () => {
+  const write = (file: string, value: unknown) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), JSON.stringify(value));
+  };
+  const at = (file: string) => path.join(root, file);
+
+  it("lists the tsconfig files it references, a folder meaning its tsconfig.json (Vite's templates, a monorepo's root)", () => {
+    write("vite/tsconfig.json", {
+      files: [],
+      references: [{ path: "./tsconfig.app.json" }, { path: "./tsconfig.node.json" }],
+    });
+    expect(solutionReferences(at("vite/tsconfig.json"))).toEqual([
+      at("vite/tsconfig.app.json"),
+      at("vite/tsconfig.node.json"),
+    ]);
+    write("mono/packages/a/tsconfig.json", { include: ["src"] });
+    write("mono/tsconfig.json", { files: [], references: [{ path: "packages/a" }] });
+    expect(solutionReferences(at("mono/tsconfig.json"))).toEqual([at("mono/packages/a/tsconfig.json")]);
+  });
+
+  it("takes files and include from the configs it extends, as TypeScript does", () => {
+    write("empty-base.json", { files: [] });
+    write("solution-by-base.json", { extends: "./empty-base.json", references: [{ path: "./a.json" }] });
+    expect(solutionReferences(at("solution-by-base.json"))).toEqual([at("a.json")]);
+    write("include-base.json", { include: ["src"] });
+    write("own-files.json", { extends: "./include-base.json", files: [], references: [{ path: "./a.json" }] });
+    expect(solutionReferences(at("own-files.json"))).toEqual([]);
+  });
+
+  it("is none for a project with files of its own, references or not", () => {
+    write("with-files.json", { files: ["src/main.ts"], references: [{ path: "./a.json" }] });
+    write("with-include.json", { files: [], include: ["src"], references: [{ path: "./a.json" }] });
+    write("default-include.json", { references: [{ path: "./a.json" }] });
+    write("no-references.json", { files: [] });
+    for (const file of ["with-files.json", "with-include.json", "default-include.json", "no-references.json"]) {
+      expect(solutionReferences(at(file))).toEqual([]);
+    }
   });
 });
