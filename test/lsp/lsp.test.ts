@@ -306,3 +306,22 @@ describe("toolwright lsp on a project that is not on TypeScript 7", () => {
     expect(failure?.data).toEqual({ retry: false });
   });
 });
+
+describe("toolwright lsp on a solution tsconfig (Vite's layout)", () => {
+  it("refuses to initialize, naming the references and the -p to start it with", async () => {
+    const root = project("lsp-solution", TS7, {}, { "tsconfig.app.json": tsconfig() });
+    writeFileSync(
+      path.join(root, "tsconfig.json"),
+      JSON.stringify({ files: [], references: [{ path: "./tsconfig.app.json" }] }),
+    );
+    const lsp = client(root);
+    const failure = await lsp.initialize(root).then(
+      () => undefined,
+      (error: unknown) => error as { message: string; data?: unknown },
+    );
+    expect(failure?.message).toBe(
+      "toolwright lsp: tsconfig.json holds no files of its own, only references to other projects (tsconfig.app.json), and toolwright reads one project. Fix: pass the one that holds your tools, e.g. -p tsconfig.app.json.",
+    );
+    expect(failure?.data).toEqual({ retry: false });
+  });
+});
