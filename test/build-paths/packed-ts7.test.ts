@@ -156,6 +156,20 @@ console.log(JSON.stringify(seen));
     expect(JSON.parse(await project.node("dist-build/main.js"))).toEqual(EXPECTED);
   });
 
+  it("toolwright print and check derive through TypeScript 7's API too", async () => {
+    const print = await project.run(process.execPath, [bin(), "print"]);
+    expect(JSON.parse(print.stdout)).toEqual([
+      {
+        name: EXPECTED.name,
+        description: "Current temperature in a city, for travel planning.",
+        parameters: expect.objectContaining({ properties: EXPECTED.units }),
+      },
+    ]);
+    const update = await project.run(process.execPath, [bin(), "check", "--update"]);
+    expect(update.stdout).toContain("wrote 1 tool contract");
+    expect((await project.run(process.execPath, [bin(), "check"])).stderr).toBe("");
+  });
+
   it("the tsc transformer, which needs TypeScript 5's compiler API, fails naming the install that fixes it", async () => {
     const load = project.run(process.execPath, [
       "--input-type=module",
